@@ -1,0 +1,49 @@
+# Makefile: `make` builds ./judge; `make test` runs everything (npm test);
+# `make bench` measures; `make clean` removes every build output.
+CC ?= cc
+# -O2 -g: fast enough to judge, debuggable. No -ffast-math anywhere: it changes
+# NaN and Inf behaviour, which the judge depends on (SIMDe says the same).
+CFLAGS ?= -O2 -g
+# Warnings are part of the build: the tree stays clean under them.
+WARN := -Wall -Wextra
+CPPFLAGS += -Icore -Ilibjudge
+LDLIBS += -lm
+NODE ?= node
+
+BUILD := build
+CORE_SRC := $(wildcard core/att_*.c)
+JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c \
+             $(wildcard libjudge/problem_*.c)
+NATIVE_SRC := libjudge/native.c libjudge/sandbox.c libjudge/main.c
+GEN := $(BUILD)/gen/problems.c
+PROBLEM_FILES := $(wildcard problems/*/*)
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
+JUDGE_OBJ := $(JUDGE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/problems.o
+NATIVE_OBJ := $(NATIVE_SRC:%.c=$(BUILD)/%.o)
+
+.PHONY: all judge test bench clean
+all: judge $(BUILD)/core_test
+
+judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The problem table is generated from problems/*/problem.json (one source).
+$(GEN): libjudge/gen_problems.mjs libjudge/runner.c $(PROBLEM_FILES)
+	$(NODE) libjudge/gen_problems.mjs $@
+
+$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+$(BUILD)/gen/problems.o: $(GEN) libjudge/judge.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+$(BUILD)/core_test: tests/core_test.c $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
+
+test:
+	npm test
+
+clean:
+	rm -rf $(BUILD) judge

@@ -1,0 +1,167 @@
+/* main.c: the native CLI, ./judge. Parses arguments, finds the learner's
+ * file, runs the native backend and prints the report. The only place that
+ * turns outcomes into exit statuses: 0 accepted, 1 any other verdict, 2 bad
+ * usage or input the judge cannot accept. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef __APPLE__
+#include <mach-o/dyld.h>
+#endif
+#include "judge.h"
+#include "native.h"
+
+static const char usage[] =
+    "usage: judge <id|slug> [FILE] [--json] [--seed N]\n"
+    "       judge list\n"
+    "       judge --help\n"
+    "\n"
+    "Judge FILE, a C file defining the problem's function, on hidden tests.\n"
+    "Without FILE, judge your working copy workspace/<id>-<slug>.c beside this\n"
+    "program (made from the starter the first time; never overwritten).\n"
+    "\n"
+    "  --json     print one JSON object instead of the report\n"
+    "  --seed N   make the hidden inputs from seed N (default %llu)\n"
+    "\n"
+    "Exit status: 0 accepted, 1 any other verdict, 2 bad usage or input.\n"
+    "Environment: JUDGE_CC (compiler, default cc), JUDGE_WORKSPACE, NO_COLOR.\n";
+
+static int fail(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "judge: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return 2;
+}
+
+static void list(void)
+{
+    for (int i = 0; i < judge_n_metas; i++) {
+        const judge_meta *m = &judge_metas[i];
+        printf("%4d  %-16s %-8s %s\n", m->id, m->slug, m->difficulty, m->title_en);
+    }
+}
+
+/* The folder this program lives in, so the workspace is found from anywhere. */
+static int exe_dir(char *buf, size_t n)
+{
+    char path[PATH_MAX];
+#ifdef __APPLE__
+    uint32_t size = sizeof path;
+    if (_NSGetExecutablePath(path, &size)) return -1;
+    char real[PATH_MAX];
+    if (!realpath(path, real)) return -1;
+    snprintf(path, sizeof path, "%s", real);
+#else
+    ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
+    if (len < 0) return -1;
+    path[len] = 0;
+#endif
+    char *slash = strrchr(path, '/');
+    if (!slash) return -1;
+    *slash = 0;
+    snprintf(buf, n, "%s", path);
+    return 0;
+}
+
+/* The learner's working copy: made from the starter with O_EXCL, so an
+ * existing file is never touched. */
+static int working_copy(const judge_meta *m, char *file, size_t n)
+{
+    char dir[PATH_MAX];
+    const char *env = getenv("JUDGE_WORKSPACE");
+    if (env && *env) snprintf(dir, sizeof dir, "%s", env);
+    else if (exe_dir(dir, sizeof dir) == 0) strncat(dir, "/workspace", sizeof dir - strlen(dir) - 1);
+    else return fail("cannot find where this program lives; pass FILE or set JUDGE_WORKSPACE%s", "", "");
+    if (mkdir(dir, 0777) && errno != EEXIST) return fail("cannot create %s: %s", dir, strerror(errno));
+    snprintf(file, n, "%s/%s.c", dir, m->dir);
+    int fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0 && errno == EEXIST) {
+        fprintf(stderr, "judge: judging your working copy %s\n", file);
+        return 0;
+    }
+    if (fd < 0) return fail("cannot create %s: %s", file, strerror(errno));
+    size_t len = strlen(m->starter);
+    int ok = write(fd, m->starter, len) == (ssize_t)len;
+    if (close(fd) || !ok) {
+        unlink(file);
+        return fail("cannot write %s: %s", file, strerror(errno));
+    }
+    fprintf(stderr, "judge: created your working copy %s from the starter: edit it, then run "
+                    "this again\n", file);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *key = NULL, *file = NULL;
+    int json = 0;
+    unsigned long long seed = JUDGE_DEFAULT_SEED;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            printf(usage, (unsigned long long)JUDGE_DEFAULT_SEED);
+            return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            if (++i == argc) return fail("--seed needs a number%s%s", "", "");
+            errno = 0;
+            seed = strtoull(argv[i], &end, 0);
+            if (errno || *end || !*argv[i] || argv[i][0] == '-')
+                return fail("--seed needs a non-negative integer, not '%s'%s", argv[i], "");
+        } else if (a[0] == '-' && a[1]) {
+            return fail("unknown option %s (see judge --help)%s", a, "");
+        } else if (!key) {
+            key = a;
+        } else if (!file) {
+            file = a;
+        } else {
+            return fail("too many arguments: '%s' (see judge --help)%s", a, "");
+        }
+    }
+    if (!key) {
+        fprintf(stderr, usage, (unsigned long long)JUDGE_DEFAULT_SEED);
+        return 2;
+    }
+    if (!strcmp(key, "list")) {
+        if (file) return fail("list takes no FILE%s%s", "", "");
+        list();
+        return 0;
+    }
+    const judge_meta *m = judge_find(key);
+    if (!m) return fail("no problem '%s' (judge list shows them)%s", key, "");
+    char path[PATH_MAX];
+    if (!file) {
+        if (working_copy(m, path, sizeof path)) return 2;
+        file = path;
+    }
+    struct stat st;
+    if (stat(file, &st)) return fail("cannot read %s: %s", file, strerror(errno));
+    if (!S_ISREG(st.st_mode)) return fail("%s is not a regular file%s", file, "");
+    if (access(file, R_OK)) return fail("cannot read %s: %s", file, strerror(errno));
+
+    judge_session *s;
+    judge_status status = judge_session_new(&s, m, seed);
+    if (status) return fail("cannot judge problem %s: %s", m->slug, judge_strerror(status));
+    judge_session_set_file(s, file);
+    int color = !json && isatty(1) && !getenv("NO_COLOR");
+    const char *cc = getenv("JUDGE_CC");
+    judge_native_opts o = { .cc = cc && *cc ? cc : "cc", .color = color };
+    char err[512];
+    if (judge_native_judge(s, m, file, &o, err, sizeof err)) {
+        judge_session_free(s);
+        return fail("%s%s", err, "");
+    }
+    fputs(json ? judge_session_json(s) : judge_session_text(s, color), stdout);
+    int rc = judge_session_verdict(s) == JUDGE_AC ? 0 : 1;
+    judge_session_free(s);
+    return rc;
+}

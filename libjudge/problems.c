@@ -1,0 +1,24 @@
+/* problems.c: the judge's problem table, one line per problem: its slug in
+ * problems/ and the ops that know how to judge it (problem_<name>.c). */
+#include <string.h>
+#include "judge.h"
+
+extern const judge_ops judge_mha_ops;
+
+static const judge_ops *const table[] = {
+    &judge_mha_ops,
+};
+
+const judge_ops *judge_ops_for(const judge_meta *m)
+{
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        const judge_ops *o = table[i];
+        if (strcmp(o->slug, m->slug)) continue;
+        /* The ops index params by position: refuse a problem.json that moved them. */
+        if (o->n_params != m->n_params) return NULL;
+        for (int p = 0; p < m->n_params; p++)
+            if (strcmp(o->params[p], m->params[p].name)) return NULL;
+        return o;
+    }
+    return NULL;
+}

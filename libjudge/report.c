@@ -1,0 +1,288 @@
+/* report.c: a finished session told two ways: a table for people (coloured on
+ * a terminal) and one JSON object for programs (DESIGN point 3). Both say the
+ * same things; neither decides anything. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "session.h"
+
+static void put(str *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
+        char *s = realloc(b->s, cap);
+        if (!s) return;
+        b->s = s;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+/* JSON string body (no quotes); invalid UTF-8 is not our problem to fix here
+ * beyond control characters, which are escaped. */
+static void put_json_str(str *b, const char *s, size_t n)
+{
+    put(b, "\"");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') put(b, "\\%c", c);
+        else if (c == '\n') put(b, "\\n");
+        else if (c == '\t') put(b, "\\t");
+        else if (c < 0x20 || c == 0x7f) put(b, "\\u%04x", c);
+        else put(b, "%c", c);
+    }
+    put(b, "\"");
+}
+
+static void put_json_num(str *b, double v)
+{
+    if (isnan(v)) put(b, "\"NaN\"");
+    else if (isinf(v)) put(b, v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+    else put(b, "%.9g", v);
+}
+
+static const char *colour(judge_verdict v, int on)
+{
+    if (!on) return "";
+    return v == JUDGE_AC ? "\033[32m" : v == JUDGE_SKIPPED ? "\033[2m" : "\033[31m";
+}
+
+static const char *plain(int on) { return on ? "\033[0m" : ""; }
+
+static const char *case_name(const judge_session *s, int ci) { return s->m->cases[ci].name; }
+
+static void where(const judge_session *s, const case_result *r, char *buf, size_t n)
+{
+    const call *c = &s->calls[r->call];
+    char at[160];
+    s->ops->coords(at, sizeof at, &c->args, r->bad_param, r->bad_index);
+    snprintf(buf, n, "%s[%s]", s->m->params[r->bad_param].name, at);
+}
+
+static float expected_at(const judge_session *s, const case_result *r)
+{
+    return ((const float *)s->calls[r->call].args.buf[r->bad_param])[r->bad_index];
+}
+
+static float got_at(const judge_session *s, const case_result *r)
+{
+    return s->calls[r->call].got[r->bad_param][r->bad_index];
+}
+
+/* ---- for people ---- */
+static void text_case_table(const judge_session *s, str *b, int on)
+{
+    put(b, "  %-18s %-7s %11s %12s %15s\n", "case", "verdict", "time", "max abs err", "wrong");
+    for (int ci = 0; ci < s->m->n_cases; ci++) {
+        const case_result *r = &s->cases[ci];
+        char name[40], wrong[40] = "", time[24] = "", err[24] = "";
+        snprintf(name, sizeof name, "%s%s", case_name(s, ci), s->m->cases[ci].visible ? " (example)" : "");
+        if (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA) {
+            snprintf(time, sizeof time, "%.3f ms", r->ms);
+            snprintf(err, sizeof err, "%.2e", r->cmp.max_abs);
+            snprintf(wrong, sizeof wrong, "%zu / %zu", r->cmp.n_bad, r->cmp.n);
+        }
+        put(b, "  %-18s %s%-7s%s %11s %12s %15s\n", name, colour(r->verdict, on),
+            judge_verdict_code(r->verdict), plain(on), time, err, wrong);
+    }
+}
+
+static void text_probe(const judge_session *s, str *b, int on)
+{
+    const probe_picture *pp = &s->probe;
+    int n = pp->n;
+    put(b, "\nWhich keys reach which queries: change the token at one position (a column)\n"
+           "and see which outputs move (rows). 1 = that query sees that key.\n");
+    put(b, "       %-*s    %s\n", 2 * n - 1, "yours", "expected");
+    put(b, "  q\\k ");
+    for (int j = 0; j < n; j++) put(b, "%2d", j % 100);
+    put(b, "    ");
+    for (int j = 0; j < n; j++) put(b, "%2d", j % 100);
+    put(b, "\n");
+    for (int i = 0; i < n; i++) {
+        put(b, "  %3d ", i);
+        for (int j = 0; j < n; j++) {
+            int y = pp->yours[i][j], e = pp->expected[i][j];
+            const char *mark = y == e ? (y ? " 1" : " .") : (y ? " !" : " o");
+            put(b, "%s%s%s", y != e && on ? "\033[31;1m" : "", mark, y != e ? plain(on) : "");
+        }
+        put(b, "    ");
+        for (int j = 0; j < n; j++) put(b, "%s", pp->expected[i][j] ? " 1" : " .");
+        put(b, "\n");
+    }
+    int shown = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (pp->yours[i][j] == pp->expected[i][j]) continue;
+            if (shown++ == 6) { put(b, "  ...\n"); return; }
+            if (shown > 6) continue;
+            if (pp->yours[i][j])
+                put(b, "  ! query %d sees key %d, which it must not\n", i, j);
+            else
+                put(b, "  o query %d does not see key %d, which it must\n", i, j);
+        }
+}
+
+const char *judge_session_text(judge_session *s, int on)
+{
+    judge_session_finish(s);
+    str *b = &s->report;
+    b->len = 0;
+    put(b, "%d %s: %s\n", s->m->id, s->m->slug, s->m->title_en);
+    if (s->file) put(b, "file: %s\n", s->file);
+    put(b, "\n");
+    if (s->compiled == 0) {
+        put(b, "%s\n", s->diagnostics && *s->diagnostics ? s->diagnostics : "(the compiler said nothing)");
+    } else {
+        if (s->diagnostics && *s->diagnostics)
+            put(b, "The compiler warns:\n%s\n", s->diagnostics);
+        text_case_table(s, b, on);
+        if (s->verdict_case >= 0) {
+            const case_result *r = &s->cases[s->verdict_case];
+            put(b, "\n%s%s%s on case %s: ", colour(s->verdict, on), judge_verdict_code(s->verdict),
+                plain(on), case_name(s, s->verdict_case));
+            if (r->detail) put(b, "%s\n", r->detail);
+            if (r->verdict == JUDGE_WA && r->bad_param >= 0) {
+                char at[200];
+                where(s, r, at, sizeof at);
+                put(b, "%s: expected %.7g, got %.7g\n", at, expected_at(s, r), got_at(s, r));
+                put(b, "  %zu of %zu elements wrong; max abs err %.3g, max rel err %.3g "
+                       "(allowed: %g + %g * |expected|)\n", r->cmp.n_bad, r->cmp.n,
+                    r->cmp.max_abs, r->cmp.max_rel, s->m->atol, s->m->rtol);
+            }
+            if (r->unwritten)
+                put(b, "  %zu output elements were never written: outputs arrive filled with NaN, "
+                       "so write every element (do not just += into them).\n", r->unwritten);
+        }
+        if (s->mistake)
+            put(b, "\nLikely mistake: %s [%s]\n  %s\n", s->mistake->title, s->mistake->id, s->mistake->hint);
+        if (s->probe.differs) text_probe(s, b, on);
+        if (s->output_len) {
+            put(b, "\nYour program printed (%zu bytes%s):\n", s->output_len,
+                s->verdict == JUDGE_OLE ? ", the first of many" : "");
+            const char *p = s->output;
+            while (*p) {
+                const char *nl = strchr(p, '\n');
+                int len = nl ? (int)(nl - p) : (int)strlen(p);
+                put(b, "  | %.*s\n", len, p);
+                p += len + (nl != NULL);
+            }
+        }
+    }
+    put(b, "\nverdict: %s%s%s (%s)\n", colour(s->verdict, on), judge_verdict_code(s->verdict),
+        plain(on), judge_verdict_text(s->verdict));
+    return b->s;
+}
+
+/* ---- for programs ---- */
+static void json_grid(str *b, unsigned char g[][MAX_PROBE], int n)
+{
+    put(b, "[");
+    for (int i = 0; i < n; i++) {
+        put(b, "%s\"", i ? "," : "");
+        for (int j = 0; j < n; j++) put(b, "%c", g[i][j] ? '1' : '0');
+        put(b, "\"");
+    }
+    put(b, "]");
+}
+
+static void json_case(const judge_session *s, str *b, int ci)
+{
+    const case_result *r = &s->cases[ci];
+    put(b, "{\"name\":");
+    put_json_str(b, case_name(s, ci), strlen(case_name(s, ci)));
+    put(b, ",\"visible\":%s,\"verdict\":\"%s\"", s->m->cases[ci].visible ? "true" : "false",
+        judge_verdict_code(r->verdict));
+    if (r->verdict == JUDGE_SKIPPED) put(b, ",\"skipped\":true");
+    if (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA) {
+        put(b, ",\"time_ms\":");
+        put_json_num(b, r->ms);
+        put(b, ",\"n\":%zu,\"n_bad\":%zu,\"unwritten\":%zu,\"max_abs\":", r->cmp.n, r->cmp.n_bad,
+            r->unwritten);
+        put_json_num(b, r->cmp.max_abs);
+        put(b, ",\"max_rel\":");
+        put_json_num(b, r->cmp.max_rel);
+        put(b, ",\"max_ratio\":");   /* worst err / tol: under 1 passes */
+        put_json_num(b, r->cmp.max_ratio);
+    }
+    if (r->verdict == JUDGE_WA && r->bad_param >= 0) {
+        char at[200];
+        where(s, r, at, sizeof at);
+        put(b, ",\"first_bad\":{\"param\":");
+        put_json_str(b, s->m->params[r->bad_param].name, strlen(s->m->params[r->bad_param].name));
+        put(b, ",\"index\":%zu,\"where\":", r->bad_index);
+        put_json_str(b, at, strlen(at));
+        put(b, ",\"expected\":");
+        put_json_num(b, expected_at(s, r));
+        put(b, ",\"got\":");
+        put_json_num(b, got_at(s, r));
+        put(b, "}");
+    }
+    if (r->detail) {
+        put(b, ",\"detail\":");
+        put_json_str(b, r->detail, strlen(r->detail));
+    }
+    put(b, "}");
+}
+
+const char *judge_session_json(judge_session *s)
+{
+    judge_session_finish(s);
+    str *b = &s->report;
+    b->len = 0;
+    put(b, "{\"problem\":{\"id\":%d,\"slug\":", s->m->id);
+    put_json_str(b, s->m->slug, strlen(s->m->slug));
+    put(b, ",\"title\":");
+    put_json_str(b, s->m->title_en, strlen(s->m->title_en));
+    put(b, "},\"verdict\":\"%s\",\"verdict_text\":\"%s\",\"seed\":%llu", judge_verdict_code(s->verdict),
+        judge_verdict_text(s->verdict), (unsigned long long)s->seed);
+    if (s->file) {
+        put(b, ",\"file\":");
+        put_json_str(b, s->file, strlen(s->file));
+    }
+    put(b, ",\"compile\":{\"ok\":%s,\"diagnostics\":", s->compiled == 0 ? "false" : "true");
+    const char *d = s->diagnostics ? s->diagnostics : "";
+    put_json_str(b, d, strlen(d));
+    put(b, "},\"cases\":[");
+    for (int ci = 0; s->compiled != 0 && ci < s->m->n_cases; ci++) {
+        if (ci) put(b, ",");
+        json_case(s, b, ci);
+    }
+    put(b, "],\"failed_case\":");
+    if (s->verdict_case >= 0) put_json_str(b, case_name(s, s->verdict_case), strlen(case_name(s, s->verdict_case)));
+    else put(b, "null");
+    put(b, ",\"mistake\":");
+    if (s->mistake) {
+        put(b, "{\"id\":\"%s\",\"title\":", s->mistake->id);
+        put_json_str(b, s->mistake->title, strlen(s->mistake->title));
+        put(b, ",\"hint\":");
+        put_json_str(b, s->mistake->hint, strlen(s->mistake->hint));
+        put(b, "}");
+    } else {
+        put(b, "null");
+    }
+    put(b, ",\"mask\":");
+    if (s->probe.n) {
+        put(b, "{\"differs\":%s,\"yours\":", s->probe.differs ? "true" : "false");
+        json_grid(b, s->probe.yours, s->probe.n);
+        put(b, ",\"expected\":");
+        json_grid(b, s->probe.expected, s->probe.n);
+        put(b, "}");
+    } else {
+        put(b, "null");
+    }
+    put(b, ",\"output\":");
+    put_json_str(b, s->output ? s->output : "", s->output_len);
+    put(b, "}\n");
+    return b->s;
+}

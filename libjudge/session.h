@@ -1,0 +1,74 @@
+/* session.h: the inside of a judge session, shared by judge.c (deciding)
+ * and report.c (telling). Not a public header. */
+#ifndef JUDGE_SESSION_H
+#define JUDGE_SESSION_H
+
+#include "att.h"
+#include "judge.h"
+
+/* A growing string (report.c). */
+typedef struct {
+    char *s;
+    size_t len, cap;
+} str;
+
+/* Every buffer travels with this many elements of canary on each side, and an
+ * output starts as canary, so a write out of bounds is found with its index,
+ * and an element never written is told apart from a wrong one. */
+enum { GUARD = 1024 };
+#define CANARY_F32 0x7fa5a5a5u   /* a signalling NaN no arithmetic produces */
+#define CANARY_U8 0xa5u
+
+enum { MAX_PROBE = 64 };
+
+typedef struct {
+    int case_index;
+    int probe_pos;                   /* -1: the case itself; j: position j perturbed */
+    judge_args args;                 /* inputs; out buffers hold the expected values */
+    float *got[JUDGE_MAX_PARAMS];    /* outputs read back */
+    unsigned char *request;
+    size_t request_len, reply_len;
+    int answered;
+    judge_verdict fault;             /* AC when none */
+    char *detail;                    /* why, for a fault */
+    double ms;
+} call;
+
+typedef struct {
+    judge_verdict verdict;
+    int call;                        /* its main call */
+    att_cmp cmp;                     /* over all its outputs */
+    int bad_param;                   /* where the first bad element is */
+    size_t bad_index;
+    size_t unwritten;                /* output elements left as canary */
+    char *detail;
+    double ms;
+} case_result;
+
+typedef struct {
+    int n;                           /* positions probed */
+    unsigned char yours[MAX_PROBE][MAX_PROBE], expected[MAX_PROBE][MAX_PROBE];
+    int differs;
+} probe_picture;
+
+struct judge_session {
+    const judge_meta *m;
+    const judge_ops *ops;
+    uint64_t seed;
+    call *calls;
+    int n_calls;
+    case_result *cases;
+    int compiled;                    /* -1 not told, 0 failed, 1 ok */
+    char *diagnostics, *file, *output;
+    size_t output_len;
+    int finished;
+    judge_verdict verdict;
+    int verdict_case;
+    const judge_mistake *mistake;
+    probe_picture probe;
+    int probe_case;
+    str report;
+};
+
+
+#endif
