@@ -1,0 +1,155 @@
+// cli.test.mjs: ./judge behaves like a good Unix tool: usage, errors with
+// status 2 and one clear line, exit statuses by verdict, plain output when
+// piped, the working copy that is made once and never overwritten.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { root, judge } from './lib/run.mjs';
+
+const solution = join(root, 'problems', '49-causal-mha', 'solution.c');
+const starter = join(root, 'problems', '49-causal-mha', 'starter.c');
+
+function scratch() {
+  return mkdtempSync(join(tmpdir(), 'cli-'));
+}
+
+test('--help prints the usage and exits 0', async () => {
+  const r = await judge(['--help']);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\]/);
+});
+
+test('no arguments: usage on stderr, status 2', async () => {
+  const r = await judge([]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^usage:/);
+  assert.equal(r.stdout, '');
+});
+
+for (const [args, pattern] of [
+  [['50', solution], /^judge: no problem '50' \(judge list shows them\)\n$/],
+  [['49', '/nonexistent/file.c'], /^judge: cannot read \/nonexistent\/file\.c: No such file or directory\n$/],
+  [['49', solution, '--colour'], /^judge: unknown option --colour \(see judge --help\)\n$/],
+  [['49', solution, '--seed', 'abc'], /^judge: --seed needs a non-negative integer, not 'abc'\n$/],
+  [['49', solution, '--seed'], /^judge: --seed needs a number\n$/],
+  [['49', solution, 'extra'], /^judge: too many arguments: 'extra'/],
+  [['49', root], /is not a regular file\n$/],
+]) {
+  test(`bad input ${JSON.stringify(args.map((a) => a.replace(root, '.')))}: one line, status 2`, async () => {
+    const r = await judge(args);
+    assert.equal(r.code, 2, r.stdout);
+    assert.match(r.stderr, pattern);
+    assert.equal(r.stdout, '');
+  });
+}
+
+test('list shows problem 49 with its slug, difficulty and title', async () => {
+  const r = await judge(['list']);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^\s*49\s+causal-mha\s+medium\s+Causal multi-head attention$/m);
+});
+
+test('the reference solution is AC by id and by slug, with status 0', async () => {
+  for (const key of ['49', 'causal-mha']) {
+    const r = await judge([key, solution]);
+    assert.equal(r.code, 0, r.stdout);
+    assert.match(r.stdout, /verdict: AC \(Accepted\)\n$/);
+  }
+});
+
+test('piped output is plain: no terminal colour codes', async () => {
+  const r = await judge(['49', join(root, 'tests', 'corpus', '49', 'wa-no-scale.c')]);
+  assert.equal(r.code, 1);
+  assert.doesNotMatch(r.stdout, /\x1b\[/);
+  assert.match(r.stdout, /Likely mistake: the scores are not scaled by 1\/sqrt\(D\) \[no_scale\]/);
+});
+
+test('a wrong answer names the first bad element by its coordinates', async () => {
+  const r = await judge(['49', join(root, 'tests', 'corpus', '49', 'wa-no-causal-mask.c'), '--json']);
+  const report = JSON.parse(r.stdout);
+  const failed = report.cases.find((c) => c.name === report.failed_case);
+  assert.match(failed.first_bad.where, /^out\[b=\d+, t=\d+, feature \d+ \(head \d+, dim \d+\)\]$/);
+  assert.equal(typeof failed.first_bad.expected, 'number');
+  assert.ok(failed.n_bad > 0 && failed.n_bad <= failed.n);
+  // The mask picture: query 0 sees the future in yours, not in expected.
+  assert.equal(report.mask.differs, true);
+  assert.equal(report.mask.expected[0][0], '1');
+  assert.equal(report.mask.expected[0][1], '0');
+  assert.equal(report.mask.yours[0][1], '1');
+  const text = await judge(['49', join(root, 'tests', 'corpus', '49', 'wa-no-causal-mask.c')]);
+  assert.match(text.stdout, /! query 0 sees key 1, which it must not/);
+});
+
+test('--json is one JSON object with the fixed fields', async () => {
+  const r = await judge(['49', solution, '--json']);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.verdict, 'AC');
+  assert.deepEqual(report.problem, { id: 49, slug: 'causal-mha', title: 'Causal multi-head attention' });
+  assert.ok(report.cases.length >= 10);
+  assert.equal(report.cases[0].name, 'example');
+  assert.equal(report.cases[0].visible, true);
+  assert.ok(report.cases.slice(1).every((c) => !c.visible));
+  assert.equal(report.mistake, null);
+});
+
+test('--seed makes other hidden inputs; a correct solution passes every seed', async () => {
+  const a = JSON.parse((await judge(['49', solution, '--json', '--seed', '1'])).stdout);
+  const b = JSON.parse((await judge(['49', solution, '--json', '--seed', '2'])).stdout);
+  assert.equal(a.seed, 1);
+  assert.equal(b.seed, 2);
+  assert.equal(a.verdict, 'AC');
+  assert.equal(b.verdict, 'AC');
+  const wrong = join(root, 'tests', 'corpus', '49', 'wa-no-scale.c');
+  const c = JSON.parse((await judge(['49', wrong, '--json', '--seed', '1'])).stdout);
+  const d = JSON.parse((await judge(['49', wrong, '--json', '--seed', '2'])).stdout);
+  assert.notEqual(c.cases[1].max_abs, d.cases[1].max_abs, 'the hidden inputs did not change');
+});
+
+test('without FILE: the working copy is made from the starter, judged, and never overwritten', async () => {
+  const ws = scratch();
+  try {
+    const env = { ...process.env, JUDGE_WORKSPACE: ws };
+    const first = await judge(['49'], { env });
+    const copy = join(ws, '49-causal-mha.c');
+    assert.match(first.stderr, new RegExp(`created your working copy ${copy}`));
+    assert.equal(readFileSync(copy, 'utf8'), readFileSync(starter, 'utf8'));
+    assert.equal(first.code, 1);
+    assert.match(first.stdout, /verdict: WA/, 'the starter compiles and is wrong');
+
+    writeFileSync(copy, readFileSync(solution, 'utf8'));
+    const second = await judge(['causal-mha'], { env });
+    assert.match(second.stderr, /judging your working copy/);
+    assert.equal(second.code, 0, second.stdout);
+    assert.equal(readFileSync(copy, 'utf8'), readFileSync(solution, 'utf8'), 'the learner\'s file changed');
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('the default workspace sits beside the program, and git ignores it', () => {
+  const ignored = spawnSync('git', ['check-ignore', '-q', 'workspace/49-causal-mha.c'], { cwd: root });
+  assert.equal(ignored.status, 0, 'workspace/ is not git-ignored');
+});
+
+test('a copied ./judge works from another folder (the problems are built in)', async () => {
+  const dir = scratch();
+  try {
+    cpSync(join(root, 'judge'), join(dir, 'judge'));
+    const r = spawnSync(join(dir, 'judge'), ['49', solution], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.ok(!existsSync(join(dir, 'workspace')), 'made a workspace though FILE was given');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a compile error shows the compiler\'s own diagnostics with the learner\'s path', async () => {
+  const file = join(root, 'tests', 'corpus', '49', 'ce-syntax-error.c');
+  const r = await judge(['49', file]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /ce-syntax-error\.c:\d+:\d+: error:/);
+  assert.match(r.stdout, /verdict: CE \(Compile Error\)/);
+});

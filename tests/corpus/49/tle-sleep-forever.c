@@ -1,0 +1,13 @@
+/* expect: TLE */
+/* Blocks forever in sleep() without using CPU: only a wall-clock limit catches it. */
+#include <unistd.h>
+
+void mha(float *out, const float *x, const float *wq, const float *wk,
+         const float *wv, const float *wo, const unsigned char *mask,
+         int B, int T, int d, int n_heads, int causal)
+{
+    (void)x; (void)wq; (void)wk; (void)wv; (void)wo; (void)mask; (void)n_heads; (void)causal;
+    for (;;)
+        sleep(1);
+    for (int i = 0; i < B * T * d; i++) out[i] = 0;
+}

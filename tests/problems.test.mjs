@@ -1,0 +1,59 @@
+// problems.test.mjs: problems as data. Every problem folder is complete, and
+// a malformed problem.json is refused by the generator with a message that
+// names the file and the field.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, cpSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { root } from './lib/run.mjs';
+
+const problems = join(root, 'problems');
+const gen = join(root, 'libjudge', 'gen_problems.mjs');
+
+for (const dir of readdirSync(problems)) {
+  test(`problems/${dir} has its metadata, statements, starter and solution`, () => {
+    for (const f of ['problem.json', 'statement.en.md', 'statement.zh.md', 'starter.c', 'solution.c'])
+      assert.ok(existsSync(join(problems, dir, f)), `${f} missing`);
+    const p = JSON.parse(readFileSync(join(problems, dir, 'problem.json'), 'utf8'));
+    assert.equal(dir, `${p.id}-${p.slug}`);
+    assert.ok(p.cases.filter((c) => c.visible).length >= 1, 'no visible example');
+  });
+}
+
+function generate(mutate) {
+  const dir = mkdtempSync(join(tmpdir(), 'gen-'));
+  try {
+    cpSync(join(problems, '49-causal-mha'), join(dir, '49-causal-mha'), { recursive: true });
+    const file = join(dir, '49-causal-mha', 'problem.json');
+    writeFileSync(file, mutate(readFileSync(file, 'utf8')));
+    return spawnSync('node', [gen, join(dir, 'out.c'), dir], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('the generator accepts the real problems', () => {
+  const r = generate((s) => s);
+  assert.equal(r.status, 0, r.stderr);
+});
+
+for (const [what, mutate, message] of [
+  ['broken JSON', (s) => s.slice(0, -10), /problem\.json: not valid JSON/],
+  ['a case without T', (s) => s.replace('"name": "one-head", "B": 1, "T": 9,', '"name": "one-head", "B": 1,'),
+    /problem\.json: cases\[2\]\.T must be an integer/],
+  ['an unknown mask kind', (s) => s.replace('"mask": "left"', '"mask": "middle"'),
+    /cases\[\d+\]\.mask must be one of none, ones, right, left, random/],
+  ['a shape naming no param', (s) => s.replace('"shape": ["B", "T"]', '"shape": ["B", "Q"]'),
+    /params\[6\]\.shape: Q is not an int param/],
+  ['a wrong number of example values', (s) => s.replace('"x":  [1, 0, 1, 0,', '"x":  [1, 0, 1,'),
+    /cases\[0\]\.tensors\.x must be 12 numbers/],
+]) {
+  test(`the generator refuses ${what} with a clear message`, () => {
+    const r = generate(mutate);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  });
+}
