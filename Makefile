@@ -1,5 +1,8 @@
-# Makefile: `make` builds ./judge; `make test` runs everything (npm test);
+# Makefile: `make` builds everything; `make test` runs everything (npm test);
 # `make bench` measures; `make clean` removes every build output.
+# Each part beyond the native judge has its own fragment in mk/ (wasm, web,
+# simd, bench): it adds to ALL, CLEAN and its own targets.
+.DEFAULT_GOAL := all
 CC ?= cc
 # -O2 -g: fast enough to judge, debuggable. No -ffast-math anywhere: it changes
 # NaN and Inf behaviour, which the judge depends on (SIMDe says the same).
@@ -22,8 +25,12 @@ CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 JUDGE_OBJ := $(JUDGE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/problems.o
 NATIVE_OBJ := $(NATIVE_SRC:%.c=$(BUILD)/%.o)
 
-.PHONY: all judge test bench clean
-all: judge $(BUILD)/core_test
+ALL := judge $(BUILD)/core_test
+CLEAN := $(BUILD) judge
+include $(sort $(wildcard mk/*.mk))
+
+.PHONY: all test clean
+all: $(ALL)
 
 judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -46,4 +53,4 @@ test:
 	npm test
 
 clean:
-	rm -rf $(BUILD) judge
+	rm -rf $(CLEAN)
