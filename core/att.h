@@ -49,8 +49,9 @@ uint64_t att_rng_u64(uint64_t seed, uint64_t stream, uint64_t i);
 void att_fill_uniform(float *x, size_t n, uint64_t seed, uint64_t stream,
                       float scale);
 
-/* FNV-1a over the bytes of x[0..n): the tests pin generated tensors with it. */
-uint64_t att_hash_f32(const float *x, size_t n);
+/* FNV-1a over n bytes: the tests pin generated tensors with it, and the
+ * judge reports it for each case's inputs, so backends can be compared. */
+uint64_t att_hash_bytes(const void *p, size_t n);
 
 /* ---- reference kernels (plain loops, double accumulation) ---- */
 

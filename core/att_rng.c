@@ -30,11 +30,11 @@ void att_fill_uniform(float *x, size_t n, uint64_t seed, uint64_t stream,
     }
 }
 
-uint64_t att_hash_f32(const float *x, size_t n)
+uint64_t att_hash_bytes(const void *bytes, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)x;
+    const unsigned char *p = bytes;
     uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n * sizeof(float); i++) {
+    for (size_t i = 0; i < n; i++) {
         h ^= p[i];
         h *= 0x100000001b3ull;
     }

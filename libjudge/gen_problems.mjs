@@ -8,11 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MASKS = ['none', 'ones', 'right', 'left', 'random'];
+// The C types a param may have; a non-const pointer is an output ("dir":
+// "out") or an output that is read first ("dir": "inout").
 const TYPES = {
   'int': { type: 'JUDGE_INT', c: 'int' },
   'float *': { type: 'JUDGE_F32', out: true, c: 'float *' },
   'const float *': { type: 'JUDGE_F32', c: 'const float *' },
   'const unsigned char *': { type: 'JUDGE_U8', c: 'const unsigned char *' },
+  'int *': { type: 'JUDGE_I32', out: true, c: 'int *' },
+  'const int *': { type: 'JUDGE_I32', c: 'const int *' },
+  'long long *': { type: 'JUDGE_I64', out: true, c: 'long long *' },
 };
 
 class ProblemError extends Error {}
@@ -73,7 +78,8 @@ function loadProblem(problems, dir) {
       if (j === undefined || p.params[j].type !== 'int') fail(where, `${at}shape: ${n} is not an int param`);
       return j;
     });
-    if ((q.dir === 'out') !== Boolean(t.out)) fail(where, `${at}only a "float *" param is an output, with "dir": "out"`);
+    if (['out', 'inout'].includes(q.dir) !== Boolean(t.out))
+      fail(where, `${at}a non-const pointer, and only one, has "dir": "out" or "inout"`);
   });
   for (const k of ['atol', 'rtol']) need(p.tolerance ?? {}, k, 'number', 'tolerance.');
   for (const k of ['time_ms', 'memory_mb', 'output_kb']) need(p.limits ?? {}, k, 'number', 'limits.');
@@ -90,7 +96,8 @@ function loadProblem(problems, dir) {
     need(c, 'scale', 'number', at);
     for (const [name, data] of Object.entries(c.tensors ?? {})) {
       const q = p.params[index.get(name)];
-      if (!q || q.type !== 'const float *') fail(where, `${at}tensors.${name} is not a float input`);
+      if (!q || q.t.type !== 'JUDGE_F32' || (q.t.out && q.dir !== 'inout'))
+        fail(where, `${at}tensors.${name} is not a float input`);
       const n = q.dims.reduce((acc, j) => acc * c[p.params[j].name], 1);
       if (!Array.isArray(data) || data.length !== n || !data.every(Number.isFinite))
         fail(where, `${at}tensors.${name} must be ${n} numbers`);
@@ -108,7 +115,8 @@ function emit(p) {
   const out = [];
   const params = p.params.map((q) => {
     const dims = q.dims ?? [];
-    return `    { ${cstr(q.name)}, ${q.t.type}, ${q.t.out ? 1 : 0}, ${q.nullable ? 1 : 0}, ` +
+    const isIn = !q.t.out || q.dir === 'inout';
+    return `    { ${cstr(q.name)}, ${q.t.type}, ${q.t.out ? 1 : 0}, ${isIn ? 1 : 0}, ${q.nullable ? 1 : 0}, ` +
       `${dims.length}, { ${[...dims, 0, 0, 0, 0].slice(0, 4).join(', ')} } },`;
   });
   out.push(`static const judge_param ${id}_params[] = {\n${params.join('\n')}\n};`);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "att.h"
 #include "judge.h"
 #include "session.h"
@@ -68,7 +69,32 @@ int judge_int(const judge_args *a, const char *name)
     return i < 0 ? 0 : a->ints[i];
 }
 
-static size_t elem_size(judge_type t) { return t == JUDGE_F32 ? 4 : t == JUDGE_U8 ? 1 : 0; }
+size_t judge_elem_size(judge_type t)
+{
+    static const size_t size[] = { 0, 4, 1, 4, 8 };   /* the wire format's, judge.h */
+    return size[t];
+}
+
+double judge_elem_value(judge_type t, const void *buf, size_t i)
+{
+    switch (t) {
+    case JUDGE_F32: return ((const float *)buf)[i];
+    case JUDGE_U8: return ((const unsigned char *)buf)[i];
+    case JUDGE_I32: return ((const int *)buf)[i];
+    case JUDGE_I64: return (double)((const long long *)buf)[i];
+    case JUDGE_INT: break;
+    }
+    return 0.0;
+}
+
+#define elem_size judge_elem_size
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 static void free_args(judge_args *a)
 {
@@ -120,22 +146,44 @@ static void put_u32(unsigned char **p, uint32_t v)
 
 static void fill_canary(unsigned char *p, size_t n, judge_type t)
 {
-    if (t == JUDGE_U8) {
-        memset(p, CANARY_U8, n);
+    if (t != JUDGE_F32) {
+        memset(p, CANARY_BYTE, n * elem_size(t));
         return;
     }
     uint32_t c = CANARY_F32;
     for (size_t i = 0; i < n; i++) memcpy(p + 4 * i, &c, 4);
 }
 
-/* Compute the expected outputs into the out buffers and build the request. */
+/* Buffers for the outputs of a call: an output that is also an input starts
+ * as a copy of it, as the function will see it. */
+static judge_status alloc_outputs(void **outs, const judge_args *a)
+{
+    for (int i = 0; i < a->meta->n_params; i++) {
+        const judge_param *p = &a->meta->params[i];
+        if (!p->is_out) continue;
+        size_t bytes = a->len[i] * elem_size(p->type);
+        if (!(outs[i] = calloc(a->len[i] ? a->len[i] : 1, elem_size(p->type)))) return JUDGE_ENOMEM;
+        if (p->is_in && a->buf[i]) memcpy(outs[i], a->buf[i], bytes);
+    }
+    return JUDGE_OK;
+}
+
+static void free_outputs(void **outs)
+{
+    for (int i = 0; i < JUDGE_MAX_PARAMS; i++) {
+        free(outs[i]);
+        outs[i] = NULL;
+    }
+}
+
+/* Compute the expected outputs (timing the reference) and build the request. */
 static judge_status prepare_call(judge_session *s, call *c)
 {
     const judge_meta *m = s->m;
-    void *outs[JUDGE_MAX_PARAMS] = { 0 };
-    for (int i = 0; i < m->n_params; i++)
-        if (m->params[i].is_out) outs[i] = c->args.buf[i];
-    s->ops->reference(outs, &c->args);
+    if (alloc_outputs(c->expect, &c->args)) return JUDGE_ENOMEM;
+    double t0 = now_ms();
+    s->ops->reference(c->expect, &c->args);
+    c->ref_ms = now_ms() - t0;
 
     size_t len = 12 + 16 * (size_t)m->n_params, reply = 16;
     for (int i = 0; i < m->n_params; i++)
@@ -161,11 +209,12 @@ static judge_status prepare_call(judge_session *s, call *c)
         judge_type t = m->params[i].type;
         size_t es = elem_size(t), n = c->args.len[i];
         fill_canary(p, GUARD, t);
-        if (m->params[i].is_out) fill_canary(p + GUARD * es, n, t);
-        else memcpy(p + GUARD * es, c->args.buf[i], n * es);
+        if (m->params[i].is_in) memcpy(p + GUARD * es, c->args.buf[i], n * es);
+        else fill_canary(p + GUARD * es, n, t);
         fill_canary(p + (GUARD + n) * es, GUARD, t);
         p += (n + 2 * GUARD) * es;
     }
+    c->input_hash = att_hash_bytes(q, len);
     c->request = q;
     c->request_len = len;
     c->reply_len = reply;
@@ -238,7 +287,8 @@ void judge_session_free(judge_session *s)
     for (int i = 0; i < s->n_calls; i++) {
         call *c = &s->calls[i];
         free_args(&c->args);
-        for (int p = 0; p < JUDGE_MAX_PARAMS; p++) free(c->got[p]);
+        free_outputs(c->expect);
+        free_outputs(c->got);
         free(c->request);
         free(c->detail);
     }
@@ -289,7 +339,7 @@ void judge_session_fault(judge_session *s, int k, judge_verdict v, const char *d
 static long guard_breach(const unsigned char *region, size_t n, judge_type t, int *ok)
 {
     size_t es = elem_size(t);
-    unsigned char canary[GUARD * 4];
+    unsigned char canary[GUARD * 8];
     fill_canary(canary, GUARD, t);
     *ok = 0;
     for (size_t g = 0; g < GUARD; g++)   /* nearest to the buffer first */
@@ -328,7 +378,7 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
             return JUDGE_OK;
         }
         if (pa->is_out) {
-            c->got[i] = malloc(n * es);
+            c->got[i] = malloc(n ? n * es : 1);
             if (!c->got[i]) return JUDGE_ENOMEM;
             memcpy(c->got[i], p + GUARD * es, n * es);
         }
@@ -367,9 +417,30 @@ void judge_session_set_file(judge_session *s, const char *path)
 
 /* ---- deciding ---- */
 
+/* One buffer: floats with the problem's tolerance, integers exactly. */
+static void compare_buffer(att_cmp *r, judge_type t, const void *got, const void *want,
+                           size_t n, double atol, double rtol)
+{
+    if (t == JUDGE_F32) {
+        att_compare(r, got, want, n, atol, rtol);
+        return;
+    }
+    memset(r, 0, sizeof *r);
+    r->n = n;
+    r->first_bad = r->worst = n;
+    for (size_t i = 0; i < n; i++) {
+        double g = judge_elem_value(t, got, i), e = judge_elem_value(t, want, i);
+        if (g == e) continue;
+        if (r->n_bad++ == 0) r->first_bad = r->worst = i;
+        r->max_ratio = INFINITY;
+        if (fabs(g - e) > r->max_abs) r->max_abs = fabs(g - e);
+        if (e != 0 && fabs(g - e) / fabs(e) > r->max_rel) r->max_rel = fabs(g - e) / fabs(e);
+    }
+}
+
 /* Compare a call's outputs with `want` (per out param); fills cmp over all
  * outputs together and where the first bad element is. */
-static void compare_outputs(const judge_session *s, const call *c, float *const *want,
+static void compare_outputs(const judge_session *s, const call *c, void *const *want,
                             att_cmp *total, int *bad_param, size_t *bad_index)
 {
     memset(total, 0, sizeof *total);
@@ -378,7 +449,8 @@ static void compare_outputs(const judge_session *s, const call *c, float *const 
     for (int i = 0; i < s->m->n_params; i++) {
         if (!s->m->params[i].is_out) continue;
         att_cmp r;
-        att_compare(&r, c->got[i], want[i], c->args.len[i], s->m->atol, s->m->rtol);
+        compare_buffer(&r, s->m->params[i].type, c->got[i], want[i], c->args.len[i],
+                       s->m->atol, s->m->rtol);
         if (r.n_bad && *bad_param < 0) {
             *bad_param = i;
             *bad_index = r.first_bad;
@@ -389,11 +461,6 @@ static void compare_outputs(const judge_session *s, const call *c, float *const 
         if (r.max_rel > total->max_rel) total->max_rel = r.max_rel;
         if (r.max_ratio > total->max_ratio) total->max_ratio = r.max_ratio;
     }
-}
-
-static float *const *expected_of(const call *c)
-{
-    return (float *const *)c->args.buf;
 }
 
 static void check_case(judge_session *s, int ci)
@@ -410,14 +477,15 @@ static void check_case(judge_session *s, int ci)
         r->verdict = JUDGE_SKIPPED;
         return;
     }
-    compare_outputs(s, c, expected_of(c), &r->cmp, &r->bad_param, &r->bad_index);
+    compare_outputs(s, c, c->expect, &r->cmp, &r->bad_param, &r->bad_index);
     for (int i = 0; i < s->m->n_params; i++) {
-        if (!s->m->params[i].is_out) continue;
-        for (size_t e = 0; e < c->args.len[i]; e++) {
-            uint32_t bits;
-            memcpy(&bits, &c->got[i][e], 4);
-            r->unwritten += bits == CANARY_F32;
-        }
+        const judge_param *p = &s->m->params[i];
+        if (!p->is_out || p->is_in) continue;
+        size_t es = elem_size(p->type);
+        unsigned char canary[8];
+        fill_canary(canary, 1, p->type);
+        for (size_t e = 0; e < c->args.len[i]; e++)
+            r->unwritten += !memcmp((unsigned char *)c->got[i] + e * es, canary, es);
     }
     r->verdict = r->cmp.n_bad ? JUDGE_WA : JUDGE_AC;
 }
@@ -430,8 +498,9 @@ static void check_probe(judge_session *s)
     if (ci < 0) return;
     case_result *r = &s->cases[ci];
     const call *base = &s->calls[r->call];
-    int out = 0;
+    int out = 0;   /* probes watch the first output, a float one */
     while (!s->m->params[out].is_out) out++;
+    if (s->m->params[out].type != JUDGE_F32) return;
     int n = 0;
     while (r->call + 1 + n < s->n_calls && s->calls[r->call + 1 + n].case_index == ci) {
         if (!s->calls[r->call + 1 + n].answered) return;   /* the run ended early */
@@ -446,9 +515,10 @@ static void check_probe(judge_session *s)
             size_t start, len;
             s->ops->probe_row(&pc->args, i, &start, &len);
             att_cmp a, b;
-            att_compare(&a, pc->got[out] + start, base->got[out] + start, len, s->m->atol, s->m->rtol);
-            att_compare(&b, expected_of(pc)[out] + start, expected_of(base)[out] + start, len,
-                        s->m->atol, s->m->rtol);
+            const float *yours = pc->got[out], *yours0 = base->got[out];
+            const float *want = pc->expect[out], *want0 = base->expect[out];
+            att_compare(&a, yours + start, yours0 + start, len, s->m->atol, s->m->rtol);
+            att_compare(&b, want + start, want0 + start, len, s->m->atol, s->m->rtol);
             pp->yours[i][j] = a.n_bad > 0;
             pp->expected[i][j] = b.n_bad > 0;
             pp->differs |= pp->yours[i][j] != pp->expected[i][j];
@@ -471,12 +541,10 @@ static int mistake_mismatch(judge_session *s, const judge_mistake *mk, size_t *m
     for (int ci = 0; ci < s->m->n_cases; ci++) {
         const call *c = &s->calls[s->cases[ci].call];
         if (!c->answered || c->fault != JUDGE_AC) continue;
-        float *sim[JUDGE_MAX_PARAMS] = { 0 };
-        int ok = 1;
-        for (int i = 0; i < s->m->n_params; i++)
-            if (s->m->params[i].is_out && !(sim[i] = malloc(c->args.len[i] * sizeof(float)))) ok = 0;
+        void *sim[JUDGE_MAX_PARAMS] = { 0 };
+        int ok = alloc_outputs(sim, &c->args) == JUDGE_OK;
         if (ok) {
-            mk->run((void *const *)sim, &c->args);
+            mk->run(sim, &c->args);
             att_cmp r;
             int bp;
             size_t bi;
@@ -485,7 +553,7 @@ static int mistake_mismatch(judge_session *s, const judge_mistake *mk, size_t *m
             *mismatch += r.n_bad;
             if (s->cases[ci].verdict == JUDGE_WA) wrong_somewhere = 1;
         }
-        for (int i = 0; i < s->m->n_params; i++) free(sim[i]);
+        free_outputs(sim);
         if (!ok) return 0;
     }
     return wrong_somewhere;

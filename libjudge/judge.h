@@ -11,7 +11,8 @@
  * Wire format (little-endian u32 unless said):
  *   request: "ATQ1" call n_params, then per param: type (judge_type), is_null,
  *            int value or element count, guard elements; then for each buffer
- *            param that is not null its region: guard, data, guard.
+ *            param that is not null its region: guard, data, guard (an
+ *            output's data is canary unless it is also an input).
  *   reply:   "ATR1" call, u64 nanoseconds inside the function, then every
  *            non-null buffer region of the request, as the function left it.
  *   The runner allocates each region, passes a pointer past its front guard,
@@ -61,7 +62,12 @@ typedef enum {
 const char *judge_strerror(judge_status s);
 
 /* ---- problems: generated from problems/<id>-<slug>/problem.json ---- */
-typedef enum { JUDGE_INT = 0, JUDGE_F32 = 1, JUDGE_U8 = 2 } judge_type;
+/* A param's type. JUDGE_INT passes an int by value; the others are buffers
+ * (float, unsigned char, int, long long), passed as pointers. The numbers are
+ * part of the wire format: the runners size elements by them (4, 1, 4, 8). */
+typedef enum {
+    JUDGE_INT = 0, JUDGE_F32 = 1, JUDGE_U8 = 2, JUDGE_I32 = 3, JUDGE_I64 = 4
+} judge_type;
 
 #define JUDGE_MAX_PARAMS 16
 #define JUDGE_MAX_RANK 4
@@ -70,6 +76,7 @@ typedef struct {
     const char *name;     /* as in the C prototype */
     judge_type type;
     int is_out;           /* written by the function, checked by the judge */
+    int is_in;            /* read by the function (an output may be both) */
     int nullable;         /* the judge may pass NULL */
     int rank;             /* buffers: number of dims */
     int dims[JUDGE_MAX_RANK];  /* each the index of the int param sizing it */
@@ -127,7 +134,8 @@ int judge_param_index(const judge_meta *m, const char *name);
 int judge_int(const judge_args *a, const char *name);
 
 /* ---- what the judge knows about one problem beyond its data ----
- * kernels write every out param of `a` into outs[param index]. */
+ * Kernels write every out param of `a` into outs[param index]; an output that
+ * is also an input ("inout") arrives there holding its input. */
 typedef void (*judge_kernel)(void *const *outs, const judge_args *a);
 
 typedef struct {

@@ -69,14 +69,16 @@ static void where(const judge_session *s, const case_result *r, char *buf, size_
     snprintf(buf, n, "%s[%s]", s->m->params[r->bad_param].name, at);
 }
 
-static float expected_at(const judge_session *s, const case_result *r)
+static double expected_at(const judge_session *s, const case_result *r)
 {
-    return ((const float *)s->calls[r->call].args.buf[r->bad_param])[r->bad_index];
+    return judge_elem_value(s->m->params[r->bad_param].type, s->calls[r->call].expect[r->bad_param],
+                            r->bad_index);
 }
 
-static float got_at(const judge_session *s, const case_result *r)
+static double got_at(const judge_session *s, const case_result *r)
 {
-    return s->calls[r->call].got[r->bad_param][r->bad_index];
+    return judge_elem_value(s->m->params[r->bad_param].type, s->calls[r->call].got[r->bad_param],
+                            r->bad_index);
 }
 
 /* ---- for people ---- */
@@ -155,7 +157,7 @@ const char *judge_session_text(judge_session *s, int on)
             if (r->verdict == JUDGE_WA && r->bad_param >= 0) {
                 char at[200];
                 where(s, r, at, sizeof at);
-                put(b, "%s: expected %.7g, got %.7g\n", at, expected_at(s, r), got_at(s, r));
+                put(b, "%s: expected %.9g, got %.9g\n", at, expected_at(s, r), got_at(s, r));
                 put(b, "  %zu of %zu elements wrong; max abs err %.3g, max rel err %.3g "
                        "(allowed: %g + %g * |expected|)\n", r->cmp.n_bad, r->cmp.n,
                     r->cmp.max_abs, r->cmp.max_rel, s->m->atol, s->m->rtol);
@@ -215,6 +217,10 @@ static void json_case(const judge_session *s, str *b, int ci)
         put(b, ",\"max_ratio\":");   /* worst err / tol: under 1 passes */
         put_json_num(b, r->cmp.max_ratio);
     }
+    const call *c = &s->calls[r->call];
+    put(b, ",\"ref_ms\":");
+    put_json_num(b, c->ref_ms);
+    put(b, ",\"input_hash\":\"%016llx\"", (unsigned long long)c->input_hash);
     if (r->verdict == JUDGE_WA && r->bad_param >= 0) {
         char at[200];
         where(s, r, at, sizeof at);

@@ -65,7 +65,7 @@ void *__wrap_calloc(size_t n, size_t size)
 }
 #endif
 
-static const size_t elem_size[] = { 0, sizeof(float), 1 };  /* by judge_type */
+static const size_t elem_size[] = { 0, 4, 1, 4, 8 };  /* by judge_type, judge.h */
 
 int main(void)
 {
@@ -87,7 +87,7 @@ int main(void)
         for (uint32_t i = 0; i < np; i++) {
             uint32_t type = desc[i][0], is_null = desc[i][1];
             if (type == 0) { ints[i] = (int)desc[i][2]; continue; }
-            if (type > 2) return 1;
+            if (type > 4) return 1;
             if (is_null) continue;
             size_t es = elem_size[type];
             bytes[i] = ((size_t)desc[i][2] + 2 * (size_t)desc[i][3]) * es;

@@ -17,21 +17,28 @@ typedef struct {
  * and an element never written is told apart from a wrong one. */
 enum { GUARD = 1024 };
 #define CANARY_F32 0x7fa5a5a5u   /* a signalling NaN no arithmetic produces */
-#define CANARY_U8 0xa5u
+#define CANARY_BYTE 0xa5u        /* every byte of any other canary */
+
+size_t judge_elem_size(judge_type t);
+/* A buffer element as a double, for reports. */
+double judge_elem_value(judge_type t, const void *buf, size_t i);
 
 enum { MAX_PROBE = 64 };
 
 typedef struct {
     int case_index;
     int probe_pos;                   /* -1: the case itself; j: position j perturbed */
-    judge_args args;                 /* inputs; out buffers hold the expected values */
-    float *got[JUDGE_MAX_PARAMS];    /* outputs read back */
+    judge_args args;                 /* the inputs, as sent */
+    void *expect[JUDGE_MAX_PARAMS];  /* expected outputs, by param */
+    void *got[JUDGE_MAX_PARAMS];     /* outputs read back */
+    uint64_t input_hash;             /* of the request: equal on every backend */
+    double ref_ms;                   /* the reference's time on these inputs */
     unsigned char *request;
     size_t request_len, reply_len;
     int answered;
     judge_verdict fault;             /* AC when none */
     char *detail;                    /* why, for a fault */
-    double ms;
+    double ms;                       /* inside the learner's function */
 } call;
 
 typedef struct {
