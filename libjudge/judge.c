@@ -234,18 +234,13 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
     s->compiled = -1;
     s->probe_case = -1;
     judge_status st = JUDGE_ENOMEM;
-    /* Count the calls: one per case, plus one per position of a probed case. */
+    /* Room for the calls: one per case, and up to MAX_PROBE more for each
+     * probed case (one per position perturbed). */
     int n = 0;
     s->cases = calloc((size_t)m->n_cases, sizeof *s->cases);
     if (!s->cases) goto fail;
-    for (int i = 0; i < m->n_cases; i++) {
-        n++;
-        if (m->cases[i].probe && ops->probe_len) {
-            int t = m->cases[i].ints[judge_param_index(m, "T")];
-            if (t > MAX_PROBE) { st = JUDGE_EBADCASE; goto fail; }
-            n += t;
-        }
-    }
+    for (int i = 0; i < m->n_cases; i++)
+        n += 1 + (m->cases[i].probe && ops->probe_len ? MAX_PROBE : 0);
     s->calls = calloc((size_t)n, sizeof *s->calls);
     if (!s->calls) goto fail;
     for (int i = 0; i < m->n_cases; i++) {
@@ -265,6 +260,7 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
         if (!cs->probe || !ops->probe_len) continue;
         s->probe_case = i;
         int len = ops->probe_len(&c->args);
+        if (len > MAX_PROBE) { st = JUDGE_EBADCASE; goto fail; }
         for (int j = 0; j < len; j++) {
             call *pc = &s->calls[s->n_calls++];
             pc->case_index = i;
