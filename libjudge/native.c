@@ -16,9 +16,20 @@
 #include <time.h>
 #include <unistd.h>
 #include "native.h"
+#ifdef __linux__
+#include <elf.h>
+#endif
+
+/* A child that died must not kill the judge with SIGPIPE: Linux says so per
+ * send(), macOS per socket (SO_NOSIGPIPE, set where the socket is made). */
+#ifdef MSG_NOSIGNAL
+#define NO_SIGPIPE MSG_NOSIGNAL
+#else
+#define NO_SIGPIPE 0
+#endif
 
 enum {
-    COMPILE_SECONDS = 20,        /* wall time for each compiler run */
+    COMPILE_SECONDS = 10,        /* CPU and wall time for each compiler run */
     STARTUP_MS = 2000,           /* exec + the learner's constructors */
     DIAGNOSTICS_MAX = 64 << 10,  /* compiler output kept */
     RUNNER_OVERHEAD_MB = 32,     /* the runner's own code and request buffers */
@@ -177,6 +188,34 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
     return r;
 }
 
+/* The memory the program's segments take once loaded (code, data and the
+ * zeroed bss of static arrays), or 0 when unknown. A static array larger than
+ * the limit would kill the program before its first instruction, so the judge
+ * tells that apart from a crash by looking first. */
+static size_t static_bytes(const char *exe)
+{
+    size_t total = 0;
+#ifdef __linux__
+    FILE *f = fopen(exe, "rb");
+    if (!f) return 0;
+    Elf64_Ehdr eh;
+    if (fread(&eh, sizeof eh, 1, f) == 1 && !memcmp(eh.e_ident, ELFMAG, SELFMAG) &&
+        eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_phentsize == sizeof(Elf64_Phdr)) {
+        for (int i = 0; i < eh.e_phnum; i++) {
+            Elf64_Phdr ph;
+            if (fseek(f, (long)(eh.e_phoff + (size_t)i * sizeof ph), SEEK_SET) ||
+                fread(&ph, sizeof ph, 1, f) != 1)
+                break;
+            if (ph.p_type == PT_LOAD) total += ph.p_memsz;
+        }
+    }
+    fclose(f);
+#else
+    (void)exe;
+#endif
+    return total;
+}
+
 /* ---- the run ---- */
 typedef struct {
     judge_child child;
@@ -214,7 +253,7 @@ static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, 
         }
         if (p[0].revents & (POLLERR | POLLNVAL)) return PUMP_CLOSED;
         if (wlen && (p[0].revents & POLLOUT)) {
-            ssize_t s = send(r->chan, w, wlen, MSG_NOSIGNAL | MSG_DONTWAIT);
+            ssize_t s = send(r->chan, w, wlen, NO_SIGPIPE | MSG_DONTWAIT);
             if (s < 0 && errno != EAGAIN) return PUMP_CLOSED;
             if (s > 0) { w += s; wlen -= (size_t)s; }
         }
@@ -227,19 +266,26 @@ static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, 
     return PUMP_DONE;
 }
 
-static const char *signal_story(int sig)
+/* What a signal means for a learner, and its name ("SIGSEGV"). */
+static const char *signal_story(int sig, const char **name)
 {
+    *name = "a signal";
     switch (sig) {
-    case SIGSEGV: return "segmentation fault: memory the program does not own was read or "
+#define NAMED(s) case s: *name = #s;
+    NAMED(SIGSEGV) return "segmentation fault: memory the program does not own was read or "
                          "written (a bad index, a NULL pointer, or a stack overflow)";
-    case SIGBUS: return "bus error: a misaligned or unmapped memory access";
-    case SIGFPE: return "arithmetic exception (an integer division by zero?)";
-    case SIGABRT: return "abort() was called (a failed assert, or the C library found the heap "
+    NAMED(SIGBUS) return "bus error: a misaligned or unmapped memory access";
+    NAMED(SIGFPE) return "arithmetic exception (an integer division by zero?)";
+    NAMED(SIGABRT) return "abort() was called (a failed assert, or the C library found the heap "
                          "corrupted by an out-of-bounds write)";
-    case SIGILL: return "illegal instruction (undefined behaviour reached, e.g. a function "
+    NAMED(SIGILL) return "illegal instruction (undefined behaviour reached, e.g. a function "
                         "that should return a value fell off its end)";
-    case SIGXFSZ: return "tried to write a file, which submissions may not do";
-    case SIGSYS: return "made a system call the sandbox forbids";
+    NAMED(SIGXFSZ) return "tried to write a file, which submissions may not do";
+    NAMED(SIGSYS) return "made a system call the sandbox forbids";
+    NAMED(SIGKILL) return "killed";
+    NAMED(SIGTERM) return "terminated";
+    NAMED(SIGTRAP) return "trace trap (__builtin_trap() reached?)";
+#undef NAMED
     default: return strsignal(sig);
     }
 }
@@ -275,8 +321,8 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
         snprintf(why, sizeof why, "used up its CPU time");
     } else if (WIFSIGNALED(status)) {
         verdict = JUDGE_RE;
-        snprintf(why, sizeof why, "%s (%s)%s", signal_story(WTERMSIG(status)),
-                 sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "signal", when);
+        const char *name, *story = signal_story(WTERMSIG(status), &name);
+        snprintf(why, sizeof why, "%s (%s)%s", story, name, when);
     } else {
         verdict = JUDGE_RE;
         snprintf(why, sizeof why, "the program exited with status %d%s instead of returning "
@@ -290,12 +336,27 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
                      char *err, size_t n)
 {
     int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
         snprintf(err, n, "cannot create a socket pair: %s", strerror(errno));
         return -1;
     }
+    fcntl(sv[0], F_SETFD, FD_CLOEXEC);
+    fcntl(sv[1], F_SETFD, FD_CLOEXEC);   /* the child's dup2 onto fd 3 clears it */
+#ifdef SO_NOSIGPIPE
+    setsockopt(sv[0], SOL_SOCKET, SO_NOSIGPIPE, &(int){ 1 }, sizeof(int));
+#endif
     char exe[4096];
     char *argv[] = { join(exe, sizeof exe, dir, "run"), NULL };
+    size_t need = static_bytes(exe);
+    if (need > (size_t)m->memory_mb << 20) {
+        char why[200];
+        snprintf(why, sizeof why, "the program's static arrays and code need %zu MiB before it "
+                 "starts, over the %d MiB limit", need >> 20, m->memory_mb);
+        judge_session_fault(s, 0, JUDGE_MLE, why);
+        close(sv[0]);
+        close(sv[1]);
+        return 0;
+    }
     judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir,
                       .cpu_seconds = (m->time_ms + 999) / 1000 + 1,
                       .memory_bytes = ((size_t)m->memory_mb + RUNNER_OVERHEAD_MB) << 20,
