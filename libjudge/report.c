@@ -198,6 +198,16 @@ static void json_grid(str *b, unsigned char g[][MAX_PROBE], int n)
     put(b, "]");
 }
 
+static void json_values(str *b, judge_type t, const void *buf, size_t n)
+{
+    put(b, "[");
+    for (size_t i = 0; i < n; i++) {
+        if (i) put(b, ",");
+        put_json_num(b, judge_elem_value(t, buf, i));
+    }
+    put(b, "]");
+}
+
 static void json_case(const judge_session *s, str *b, int ci)
 {
     const case_result *r = &s->cases[ci];
@@ -232,6 +242,22 @@ static void json_case(const judge_session *s, str *b, int ci)
         put_json_num(b, expected_at(s, r));
         put(b, ",\"got\":");
         put_json_num(b, got_at(s, r));
+        put(b, "}");
+    }
+    if (s->m->cases[ci].visible && (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA)) {
+        /* The example is the statement's: its values are no secret, and a
+         * learner (or the page) can set theirs beside them. */
+        put(b, ",\"example\":{");
+        for (int i = 0, first = 1; i < s->m->n_params; i++) {
+            const judge_param *p = &s->m->params[i];
+            if (!p->is_out) continue;
+            put(b, "%s\"%s\":{\"expected\":", first ? "" : ",", p->name);
+            json_values(b, p->type, c->expect[i], c->args.len[i]);
+            put(b, ",\"got\":");
+            json_values(b, p->type, c->got[i], c->args.len[i]);
+            put(b, "}");
+            first = 0;
+        }
         put(b, "}");
     }
     if (r->detail) {

@@ -57,3 +57,19 @@ for (const [what, mutate, message] of [
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
   });
 }
+
+// The worked example in the statements is the judge's visible case: the
+// numbers a learner reads must be the reference's, to the 4 decimals shown.
+test('exercise 49: both statements show the reference output of the example', async () => {
+  const { judge } = await import('./lib/run.mjs');
+  const r = await judge(['49', join(problems, '49-causal-mha', 'solution.c'), '--json']);
+  const expected = JSON.parse(r.stdout).cases[0].example.out.expected;
+  for (const lang of ['en', 'zh']) {
+    const text = readFileSync(join(problems, '49-causal-mha', `statement.${lang}.md`), 'utf8');
+    const m = /\\text\{out\} = \\begin\{pmatrix\}([^]*?)\\end\{pmatrix\}/.exec(text);
+    assert.ok(m, `statement.${lang}.md has no out = pmatrix`);
+    const shown = m[1].split(/\\\\|&/).map(Number);
+    assert.equal(shown.length, expected.length);
+    shown.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) <= 5e-5, `${lang}: element ${i}: ${v} vs ${expected[i]}`));
+  }
+});
