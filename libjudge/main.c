@@ -4,6 +4,7 @@
  * usage or input the judge cannot accept. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -31,6 +32,27 @@ static const char usage[] =
     "\n"
     "Exit status: 0 accepted, 1 any other verdict, 2 bad usage or input.\n"
     "Environment: JUDGE_CC (compiler, default cc), JUDGE_WORKSPACE, NO_COLOR.\n";
+
+/* Ctrl-C, a closed terminal, kill: end the run cleanly (native.h), then die
+ * of the same signal, as a Unix tool should. */
+static volatile sig_atomic_t stopped_by;
+
+static void on_signal(int sig)
+{
+    stopped_by = sig;
+    judge_native_stop = 1;
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;   /* no SA_RESTART: poll() must wake up */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
 
 static int fail(const char *fmt, const char *a, const char *b)
 {
@@ -156,8 +178,13 @@ int main(int argc, char **argv)
     const char *cc = getenv("JUDGE_CC");
     judge_native_opts o = { .cc = cc && *cc ? cc : "cc", .color = color };
     char err[512];
+    catch_signals();
     if (judge_native_judge(s, m, file, &o, err, sizeof err)) {
         judge_session_free(s);
+        if (stopped_by) {
+            signal(stopped_by, SIG_DFL);
+            raise(stopped_by);
+        }
         return fail("%s%s", err, "");
     }
     fputs(json ? judge_session_json(s) : judge_session_text(s, color), stdout);

@@ -42,6 +42,8 @@ static long long now_ms(void)
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
+volatile sig_atomic_t judge_native_stop;
+
 /* ---- captured output, kept up to a cap ---- */
 typedef struct {
     char *data;
@@ -111,7 +113,7 @@ static int run_compiler(char *const *argv, const char *dir, capture *diag,
     int timed_out = 0;
     for (;;) {
         long long left = deadline - now_ms();
-        if (left <= 0) { timed_out = 1; break; }
+        if (left <= 0 || judge_native_stop) { timed_out = 1; break; }
         struct pollfd p = { c.out, POLLIN, 0 };
         if (poll(&p, 1, (int)left) <= 0) continue;
         ssize_t r = read(c.out, buf, sizeof buf);
@@ -121,6 +123,10 @@ static int run_compiler(char *const *argv, const char *dir, capture *diag,
     int status;
     long rss;
     judge_child_end(&c, timed_out ? 0 : COMPILE_SECONDS * 1000, &status, &rss);
+    if (judge_native_stop) {
+        snprintf(err, n, "interrupted");
+        return -1;
+    }
     const char *why = NULL;
     char line[160];
     if (timed_out)
@@ -224,7 +230,7 @@ typedef struct {
     long long deadline;  /* ms, CLOCK_MONOTONIC */
 } run;
 
-enum { PUMP_DONE, PUMP_TIME, PUMP_CLOSED, PUMP_FLOOD };
+enum { PUMP_DONE, PUMP_TIME, PUMP_CLOSED, PUMP_FLOOD, PUMP_STOP };
 
 /* Write wlen bytes to the child and/or read rlen bytes from it before the
  * deadline, draining its output all the while (so neither side can block the
@@ -232,6 +238,7 @@ enum { PUMP_DONE, PUMP_TIME, PUMP_CLOSED, PUMP_FLOOD };
 static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, size_t rlen)
 {
     while (wlen > 0 || rlen > 0) {
+        if (judge_native_stop) return PUMP_STOP;
         long long left = r->deadline - now_ms();
         if (left <= 0) return PUMP_TIME;
         struct pollfd p[2] = {
@@ -405,6 +412,13 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
         if (got == PUMP_DONE) judge_session_reply(s, k, reply, len);
     }
     free(reply);
+    if (got == PUMP_STOP) {
+        snprintf(err, n, "interrupted");
+        judge_child_end(&r.child, 0, &(int){ 0 }, &(long){ 0 });
+        free(r.out.data);
+        close(r.chan);
+        return -1;
+    }
     if (k < calls && got == PUMP_TIME) {
         char why[160];
         snprintf(why, sizeof why, started ? "still running after %d ms (all calls together)"

@@ -38,6 +38,12 @@ typedef struct {
     int color;              /* ask the compiler for coloured diagnostics */
 } judge_native_opts;
 
+/* Set (by the caller's signal handler, say on Ctrl-C) to end a judging run
+ * at once: the child is killed, the temp folder removed, and
+ * judge_native_judge returns -1 with "interrupted". */
+#include <signal.h>
+extern volatile sig_atomic_t judge_native_stop;
+
 /* Compile `file` and run every call of the session. Learner faults become
  * verdicts in the session; only a fault of the judge's own (no compiler, no
  * temp dir) returns -1, with a message in err. Leaves no files behind. */
