@@ -153,3 +153,21 @@ test('a compile error shows the compiler\'s own diagnostics with the learner\'s 
   assert.match(r.stdout, /ce-syntax-error\.c:\d+:\d+: error:/);
   assert.match(r.stdout, /verdict: CE \(Compile Error\)/);
 });
+
+test('Ctrl-C ends a run at once, leaves nothing behind, and the judge dies of SIGINT', async () => {
+  const { spawn } = await import('node:child_process');
+  const { readdirSync } = await import('node:fs');
+  const tmp = scratch();
+  try {
+    const child = spawn(join(root, 'judge'), ['49', join(root, 'tests', 'corpus', '49', 'tle-infinite-loop.c')],
+      { env: { ...process.env, TMPDIR: tmp } });
+    setTimeout(() => child.kill('SIGINT'), 700);
+    const started = Date.now();
+    const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+    assert.equal(signal, 'SIGINT', `exit code ${code}`);
+    assert.ok(Date.now() - started < 1900, 'it waited for the time limit instead');
+    assert.deepEqual(readdirSync(tmp), []);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
