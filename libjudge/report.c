@@ -30,16 +30,34 @@ static void put(str *b, const char *fmt, ...)
 
 /* JSON string body (no quotes); invalid UTF-8 is not our problem to fix here
  * beyond control characters, which are escaped. */
+/* Length of the well-formed UTF-8 sequence at s (n bytes left), 0 if none. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
+               : (s[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (len == 0 || len > n || (len == 2 && s[0] < 0xc2)) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    return len;
+}
+
+/* A JSON string: learner output can hold any bytes, and the JSON must stay
+ * valid, so control characters are escaped and bytes that are not UTF-8
+ * become U+FFFD. */
 static void put_json_str(str *b, const char *s, size_t n)
 {
+    const unsigned char *u = (const unsigned char *)s;
     put(b, "\"");
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
+    for (size_t i = 0; i < n;) {
+        unsigned char c = u[i];
+        size_t len = utf8_len(u + i, n - i);
         if (c == '"' || c == '\\') put(b, "\\%c", c);
         else if (c == '\n') put(b, "\\n");
         else if (c == '\t') put(b, "\\t");
         else if (c < 0x20 || c == 0x7f) put(b, "\\u%04x", c);
-        else put(b, "%c", c);
+        else if (len == 0) put(b, "\\ufffd");
+        else put(b, "%.*s", (int)len, s + i);
+        i += len ? len : 1;
     }
     put(b, "\"");
 }

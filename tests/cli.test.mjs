@@ -171,3 +171,11 @@ test('Ctrl-C ends a run at once, leaves nothing behind, and the judge dies of SI
     rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+test('--json stays valid UTF-8 JSON whatever bytes the program prints', async () => {
+  const file = join(root, 'tests', 'corpus', '49', 'wa-prints-binary.c');
+  const r = await judge(['49', file, '--json'], { encoding: 'buffer' });
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(r.stdout);
+  const report = JSON.parse(text);
+  assert.match(report.output, /^bad \ufffd\ufffd bytes, good é 注意, nul:\u0000!\n/);
+});
