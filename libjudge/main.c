@@ -64,9 +64,14 @@ static int fail(const char *fmt, const char *a, const char *b)
 
 static void list(void)
 {
+    int width = 0;
+    for (int i = 0; i < judge_n_metas; i++) {
+        int w = (int)strlen(judge_metas[i].slug);
+        if (w > width) width = w;
+    }
     for (int i = 0; i < judge_n_metas; i++) {
         const judge_meta *m = &judge_metas[i];
-        printf("%4d  %-16s %-8s %s\n", m->id, m->slug, m->difficulty, m->title_en);
+        printf("%4d  %-*s  %-8s %s\n", m->id, width, m->slug, m->difficulty, m->title_en);
     }
 }
 
