@@ -8,7 +8,7 @@
  * Conventions, everywhere in this header:
  *   - tensors are contiguous, row-major float arrays; outputs come first;
  *   - dimension legend: B batch, T queries, S keys, H heads, D head dim,
- *     d model dim (d = H * D);
+ *     d model dim (d = H * D), Hkv key/value heads (GQA), W window length;
  *   - the caller owns every buffer, scratch included: no kernel allocates;
  *   - a key mask is unsigned char, 1 = real token, 0 = padding, or NULL for
  *     "all real"; a masked key is seen by no query;
@@ -26,7 +26,10 @@
 #define ATT_STATUS_LIST(X)                                                  \
     X(ATT_OK, "ok")                                                         \
     X(ATT_EBADSHAPE, "a size is not positive")                              \
-    X(ATT_EHEADS, "the model dim d is not a multiple of the head count H")
+    X(ATT_EHEADS, "the model dim d is not a multiple of the head count H") \
+    X(ATT_ECACHEFULL, "a KV cache length is negative or leaves no free slot")  \
+    X(ATT_EKVHEADS, "the head count H is not a multiple of the key/value head count Hkv") \
+    X(ATT_ENOSIMD, "this CPU cannot run that SIMD level")
 
 typedef enum {
 #define ATT_ENUM(name, msg) name,
@@ -76,6 +79,47 @@ void att_sdpa_ref(float *out, int ldo, const float *q, int ldq,
                   const unsigned char *key_mask, int T, int S, int D,
                   int causal, float scale, float *scratch);
 
+/* Softmax rows (exercise 45) are att_softmax_ref above; scaled dot-product
+ * attention (exercise 47) is att_sdpa_ref per (batch, head). */
+
+/* Heads split (exercise 46): the view(B, T, H, D).transpose(1, 2) of the
+ * chapter. out [B, H, T, D], x [B, T, d] with d = H * D:
+ *   out[b][h][t][c] = x[b][t][h*D + c]   (head h owns features [hD, hD + D)). */
+void att_split_heads_ref(float *out, const float *x, int B, int T, int H, int D);
+
+/* Heads merge, the inverse of the split: out [B, T, d], y [B, H, T, D]:
+ *   out[b][t][h*D + c] = y[b][h][t][c]. */
+void att_merge_heads_ref(float *out, const float *y, int B, int T, int H, int D);
+
+/* Attention probabilities of one head (exercise 48), the p of att_sdpa_ref.
+ *   p [T, S] with row stride ldp; q [T, D] row stride ldq; k [S, D] row
+ *   stride ldk; key_mask [S] or NULL.
+ * p_ij = softmax_j(scale * q_i . k_j) over the keys j query i sees (key_mask,
+ * and with causal j <= i + S - T); every other p_ij is 0, and a query that
+ * sees no key gets a row of zeros. */
+void att_probs_ref(float *p, int ldp, const float *q, int ldq, const float *k,
+                   int ldk, const unsigned char *key_mask, int T, int S, int D,
+                   int causal, float scale);
+
+/* Sliding-window causal self-attention of one head (exercise 50).
+ *   out [T, D] row stride ldo; q, k, v [T, D] row stride ld; scratch [T].
+ * Query i sees keys j with i - W < j <= i: W = 1 sees only itself, W >= T is
+ * plain causal attention. W >= 1 (every query sees at least itself). */
+void att_window_ref(float *out, int ldo, const float *q, const float *k,
+                    const float *v, int ld, int T, int D, int W, float scale,
+                    float *scratch);
+
+/* Grouped-query attention (exercise 51).
+ *   out, q [B, H, T, D]; k, v [B, Hkv, S, D]; scratch [S] floats.
+ * Query head h uses key/value head h / (H / Hkv), so consecutive groups of
+ * H / Hkv query heads share one; Hkv = H is plain multi-head attention, Hkv = 1
+ * is multi-query attention. Scale 1/sqrt(D); with causal, query i sees key j
+ * iff j <= i + S - T (the KV-cache offset). Returns ATT_EBADSHAPE, or
+ * ATT_EKVHEADS when H % Hkv != 0, without touching out. */
+att_status att_gqa_ref(float *out, const float *q, const float *k,
+                       const float *v, int B, int H, int Hkv, int T, int S,
+                       int D, int causal, float *scratch);
+
 /* Multi-head self-attention, exercise 49's semantics.
  *   out [B, T, d]; x [B, T, d]; wq, wk, wv, wo [d, d] right-multiplied
  *   (q = x · wq); mask [B, T] key padding mask or NULL;
@@ -88,6 +132,66 @@ att_status att_mha_ref(float *out, const float *x, const float *wq,
                        const float *wk, const float *wv, const float *wo,
                        const unsigned char *mask, int B, int T, int d, int H,
                        int causal, float *scratch);
+
+/* FLOPs of one attention layer (no batch), 2 FLOPs per multiply-add:
+ *   *proj  = the four projections q, k, v, o: 4 * 2 T d^2 = 8 T d^2;
+ *   *attn  = the two attention matmuls Q K^T and P V: 2 * 2 T^2 d = 4 T^2 d
+ *            (independent of the head count);
+ *   *cross = the smallest T with attn > proj, 2d + 1 (T = 2d is a tie).
+ * Exact in 64 bits while 8 T d^2 and 4 T^2 d stay below 2^63. */
+void att_attn_flops_ref(long long *proj, long long *attn, long long *cross,
+                        int d, int T);
+
+/* One decode step with a KV cache (exercise 52), B independent sequences.
+ *   out [B, H, D]; q, k, v [B, H, D]: the new token's query, key and value;
+ *   k_cache, v_cache [B, S_max, H, D] (position-major, as llama2.c): rows
+ *   0 .. len[b]-1 of sequence b hold its earlier tokens, the rest is stale;
+ *   len [B] in-out: tokens in each cache; scratch [S_max] floats.
+ * Appends k, v at row len[b], then the new query attends (scale 1/sqrt(D),
+ * no mask: every cached key is in its past) over rows 0 .. len[b], and
+ * len[b] becomes len[b] + 1. Rows past the new length are left untouched.
+ * Returns ATT_EBADSHAPE, or ATT_ECACHEFULL when some len[b] is not in
+ * [0, S_max), without touching anything. Decoding T tokens one by one from
+ * an empty cache gives exactly causal prefill (att_sdpa_ref, S = T). */
+att_status att_decode_step_ref(float *out, float *k_cache, float *v_cache,
+                               int *len, const float *q, const float *k,
+                               const float *v, int B, int S_max, int H, int D,
+                               float *scratch);
+
+/* Attention with sinks, StreamingLLM's cache policy (exercise 53), causal
+ * self-attention over [B, H, T, D]:
+ *   out, q, k, v [B, H, T, D]; scratch [T] floats; scale 1/sqrt(D).
+ * Query i sees key j iff j <= i and (j < n_sink or j > i - W): the first
+ * n_sink tokens (the sinks) plus the W most recent ones, itself included.
+ * A key that is both a sink and recent counts once. n_sink = 0 is a sliding
+ * window; W >= T or n_sink >= T is plain causal attention. Returns
+ * ATT_EBADSHAPE (a size <= 0, W < 1 or n_sink < 0) without touching out. */
+att_status att_sink_ref(float *out, const float *q, const float *k,
+                        const float *v, int B, int H, int T, int D,
+                        int n_sink, int W, float *scratch);
+
+/* Cross-attention (exercise 54): T decoder queries against S encoder keys.
+ *   out, q [B, H, T, D]; k, v [B, H, S, D]; enc_mask [B, S] (1 = real
+ *   encoder token) or NULL; scratch [S] floats; scale 1/sqrt(D); no causal
+ *   mask (S and T are different sequences; S != T in general).
+ * An encoder key whose mask is 0 is seen by no query; a sequence whose
+ * encoder mask is all 0 gives zeros for every query, never NaN. Returns
+ * ATT_EBADSHAPE without touching out. */
+att_status att_cross_ref(float *out, const float *q, const float *k,
+                         const float *v, const unsigned char *enc_mask, int B,
+                         int H, int T, int S, int D, float *scratch);
+
+/* Attention that also returns each row's log-sum-exp: what a FlashAttention
+ * forward pass returns (exercise 55), computed here the plain way.
+ *   out, q [B, H, T, D]; k, v [B, H, S, D]; lse [B, H, T]; scratch [S].
+ * s_ij = q_i . k_j / sqrt(D) over the keys query i sees (all of them, or
+ * with causal j <= i + S - T, the KV-cache offset); out_i = softmax(s_i) v
+ * and lse_i = log(sum_j exp(s_ij)) (natural log, in double). A query that
+ * sees no key (causal with S < T) gives zeros and lse = -INFINITY. Returns
+ * ATT_EBADSHAPE without touching out. */
+att_status att_attn_lse_ref(float *out, float *lse, const float *q,
+                            const float *k, const float *v, int B, int H,
+                            int T, int S, int D, int causal, float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
@@ -114,5 +218,92 @@ typedef struct {
 
 void att_compare(att_cmp *r, const float *got, const float *ref, size_t n,
                  double atol, double rtol);
+
+/* ---- fast kernels ----
+ * SIMD versions (suffix _simd) of the kernels, through one SIMD layer over
+ * SIMDe (core/att_simd.h): AVX-512 or AVX2/FMA natively, chosen at run time
+ * from the CPU, SSE or SIMD128 (wasm) otherwise. Each has a plain scalar twin
+ * (suffix _ref) that defines it, and tests/kernels_test.c holds them
+ * together. Results agree with the twin to float32 rounding, not bit for
+ * bit (other summation orders, fused multiply-adds, online softmax).
+ * `threads`: workers to use (pthreads natively, clamped to [1, 16]; always 1
+ * in wasm); the result does not depend on it. Scratch: the caller passes
+ * the floats the matching _scratch_floats function asks for, sized for the
+ * same `threads`; no kernel allocates. */
+
+/* Which vector width runs the _simd kernels. ATT_SIMD_AUTO (the default):
+ * the widest whose instructions the CPU has natively, else V128. A level the
+ * build emulates (SIMDE_NO_NATIVE, wasm) can always be chosen: the tests run
+ * every level in every build. The choice is process-wide: make it before
+ * calling the kernels from threads of your own, not while they run. */
+typedef enum { ATT_SIMD_AUTO, ATT_SIMD_V128, ATT_SIMD_AVX2, ATT_SIMD_AVX512 } att_simd_level;
+/* Returns ATT_ENOSIMD (nothing changed) if the CPU cannot run that level. */
+att_status att_simd_select(att_simd_level level);
+int att_simd_available(att_simd_level level);
+const char *att_simd_name(void);    /* "avx512", "avx2" or "v128" */
+int att_simd_native(void);          /* 1: real vector instructions; 0: SIMDe's C */
+
+/* y[i] = exp(x[i]) for i < n; y may equal x. The _simd version's error bound,
+ * tested: relative error <= 2e-7 for x in [-87.33, 88]; x < -87.33 (and
+ * -inf) gives +0 (absolute error < 1.2e-38); x > 88 gives exp(88); NaN
+ * gives +0. The _ref version rounds double exp() to float. */
+void att_exp_ref(float *y, const float *x, size_t n);
+void att_exp_simd(float *y, const float *x, size_t n);
+
+/* out[M, N] = a[M, K] . w[K, N] (att_matmul_ref's function), with blocked,
+ * packed panels of w. Any M, K, N >= 1, else ATT_EBADSHAPE. */
+size_t att_matmul_scratch_floats(int K, int N, int threads);
+att_status att_matmul_simd(float *out, const float *a, const float *w,
+                           int M, int K, int N, int threads, float *scratch);
+
+/* Attention over one sequence, every head, any layout:
+ *   query i of head h is q + i*ldq + h*hsq (D floats), its output
+ *   out + i*ldo + h*hso; key j of kv head g is k + j*ldkv + g*hskv, and v
+ *   likewise; key_mask [S] or NULL.
+ *   [T, H*D] token-major: ld = H*D, hs = D; [H, T, D]: ld = D, hs = T*D.
+ * Query head h uses kv head h / (H / Hkv) (GQA; Hkv = H is MHA, Hkv = 1 MQA).
+ * Query i sits at position i + S - T; it sees key j iff key_mask[j] (or no
+ * mask), and with causal j <= i + S - T, and with window W > 0
+ * j > i + S - T - W (W = 1 sees only itself; W >= S is no window). The
+ * scores are scale * q.k; a query that sees no key outputs zeros. */
+typedef struct {
+    int T, S, H, Hkv, D;     /* queries, keys, query heads, kv heads, head dim */
+    int causal, window;      /* window <= 0: none */
+    float scale;
+    size_t ldo, hso, ldq, hsq, ldkv, hskv;   /* strides in floats */
+} att_attn_desc;
+
+/* The twin: plain loops, double accumulation; scratch [S] floats.
+ * Errors (out untouched): ATT_EBADSHAPE (T, S, H, Hkv, D < 1),
+ * ATT_EKVHEADS (H % Hkv != 0). */
+att_status att_attn_ref(float *out, const float *q, const float *k,
+                        const float *v, const unsigned char *key_mask,
+                        const att_attn_desc *a, float *scratch);
+
+/* Fused FlashAttention-style: tiles of queries x keys, online softmax, no
+ * T x S matrix; tiles the causal or window mask hides are never computed. */
+size_t att_attn_scratch_floats(const att_attn_desc *a, int threads);
+att_status att_attn_simd(float *out, const float *q, const float *k,
+                         const float *v, const unsigned char *key_mask,
+                         const att_attn_desc *a, int threads, float *scratch);
+
+/* One decode step: T = 1 (else ATT_EBADSHAPE), the query at position
+ * S - 1 (so causal changes nothing); the same function as att_attn_ref with
+ * T = 1: query head h at q + h*hsq, its output at out + h*hso. Reads the
+ * cache row by row, so with the position-major layout (ldkv = Hkv*D, hskv =
+ * D, as a llama2.c KV cache) it streams at memory bandwidth. Scratch: H*S
+ * floats, shared by the workers. */
+size_t att_decode_scratch_floats(const att_attn_desc *a, int threads);
+att_status att_decode_simd(float *out, const float *q, const float *k,
+                           const float *v, const unsigned char *key_mask,
+                           const att_attn_desc *a, int threads, float *scratch);
+
+/* Multi-head self-attention with exercise 49's semantics (att_mha_ref's
+ * arguments, errors and edge rules) from att_matmul_simd and att_attn_simd. */
+size_t att_mha_simd_scratch_floats(int T, int d, int H, int threads);
+att_status att_mha_simd(float *out, const float *x, const float *wq,
+                        const float *wk, const float *wv, const float *wo,
+                        const unsigned char *mask, int B, int T, int d, int H,
+                        int causal, int threads, float *scratch);
 
 #endif

@@ -93,3 +93,83 @@ att_status att_mha_ref(float *out, const float *x, const float *wq,
     }
     return ATT_OK;
 }
+
+/* ---- the chapter's other exercises (45-51); semantics in att.h ---- */
+
+void att_split_heads_ref(float *out, const float *x, int B, int T, int H, int D)
+{
+    for (int b = 0; b < B; b++)
+        for (int h = 0; h < H; h++)
+            for (int t = 0; t < T; t++)
+                for (int c = 0; c < D; c++)
+                    out[(((size_t)b * H + h) * T + t) * D + c] =
+                        x[((size_t)b * T + t) * H * D + (size_t)h * D + c];
+}
+
+void att_merge_heads_ref(float *out, const float *y, int B, int T, int H, int D)
+{
+    for (int b = 0; b < B; b++)
+        for (int t = 0; t < T; t++)
+            for (int h = 0; h < H; h++)
+                for (int c = 0; c < D; c++)
+                    out[((size_t)b * T + t) * H * D + (size_t)h * D + c] =
+                        y[(((size_t)b * H + h) * T + t) * D + c];
+}
+
+void att_probs_ref(float *p, int ldp, const float *q, int ldq, const float *k,
+                   int ldk, const unsigned char *key_mask, int T, int S, int D,
+                   int causal, float scale)
+{
+    for (int i = 0; i < T; i++) {
+        float *pi = p + (size_t)i * ldp;
+        for (int j = 0; j < S; j++) {
+            int seen = (!key_mask || key_mask[j]) && (!causal || j <= i + S - T);
+            double dot = 0.0;
+            for (int c = 0; seen && c < D; c++)
+                dot += (double)q[(size_t)i * ldq + c] * k[(size_t)j * ldk + c];
+            pi[j] = seen ? (float)(scale * dot) : -INFINITY;
+        }
+        att_softmax_ref(pi, pi, 1, S);   /* unseen keys get exactly 0 */
+    }
+}
+
+void att_window_ref(float *out, int ldo, const float *q, const float *k,
+                    const float *v, int ld, int T, int D, int W, float scale,
+                    float *scratch)
+{
+    for (int i = 0; i < T; i++) {
+        for (int j = 0; j < T; j++) {
+            int seen = j <= i && j > i - W;
+            double dot = 0.0;
+            for (int c = 0; seen && c < D; c++)
+                dot += (double)q[(size_t)i * ld + c] * k[(size_t)j * ld + c];
+            scratch[j] = seen ? (float)(scale * dot) : -INFINITY;
+        }
+        att_softmax_ref(scratch, scratch, 1, T);
+        for (int c = 0; c < D; c++) {
+            double acc = 0.0;
+            for (int j = 0; j < T; j++)
+                acc += (double)scratch[j] * v[(size_t)j * ld + c];
+            out[(size_t)i * ldo + c] = (float)acc;
+        }
+    }
+}
+
+att_status att_gqa_ref(float *out, const float *q, const float *k,
+                       const float *v, int B, int H, int Hkv, int T, int S,
+                       int D, int causal, float *scratch)
+{
+    if (B <= 0 || H <= 0 || Hkv <= 0 || T <= 0 || S <= 0 || D <= 0) return ATT_EBADSHAPE;
+    if (H % Hkv != 0) return ATT_EKVHEADS;
+    int group = H / Hkv;
+    size_t td = (size_t)T * D, sd = (size_t)S * D;
+    float scale = 1.0f / sqrtf((float)D);
+    for (int b = 0; b < B; b++)
+        for (int h = 0; h < H; h++) {
+            size_t kv = ((size_t)b * Hkv + h / group) * sd;   /* the group's shared head */
+            size_t qo = ((size_t)b * H + h) * td;
+            att_sdpa_ref(out + qo, D, q + qo, D, k + kv, v + kv, D, NULL, T, S, D,
+                         causal, scale, scratch);
+        }
+    return ATT_OK;
+}

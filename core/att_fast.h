@@ -1,0 +1,73 @@
+/* att_fast.h: internal to the fast path (not part of the public header).
+ *
+ * The kernels are one template, core/att_kern.h, compiled three times at
+ * three vector widths (att_kern_avx512.c, att_kern_avx2.c, att_kern_v128.c);
+ * each compilation exports one att_kernels table. core/att_fast.c checks
+ * arguments, picks a table (at run time from the CPU, or as the caller
+ * forces it) and runs the table's per-thread workers through att_parallel.
+ * A job struct is the whole argument list of one call; worker `tid` of `n`
+ * does its share of the job with its own slice of the scratch. */
+#ifndef ATT_FAST_H
+#define ATT_FAST_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include "att.h"
+
+/* Upper bounds of the register tile over all widths, for sizing scratch
+ * before a table is chosen: MR rows x NR columns; BC keys per attention tile
+ * (a multiple of every NR, so a key tile is whole panels); KC the depth of a
+ * packed GEMM slab. */
+#define ATT_MR_MAX 16
+#define ATT_NR_MAX 32
+#define ATT_BC 64
+#define ATT_KC 256
+#define ATT_MAX_THREADS 16
+
+typedef struct {
+    float *out;              /* [M, N] */
+    const float *a, *w;      /* [M, K], [K, N] */
+    int M, K, N;
+    float *scratch;          /* per worker: att_gemm_ws_floats(K, N, n) floats */
+    size_t ws;               /* floats of scratch per worker */
+} att_gemm_job;
+
+typedef struct {
+    float *out;              /* query i of head h at out + i*ldo + h*hso */
+    const float *q;          /* likewise with ldq, hsq */
+    const float *k, *v;      /* key j of kv head g at k + j*ldkv + g*hskv */
+    const unsigned char *key_mask;   /* [S] or NULL */
+    size_t ldo, hso, ldq, hsq, ldkv, hskv;
+    int T, S, H, Hkv, D, causal, window;
+    float scale;
+    float *scratch;
+    size_t ws;               /* floats of scratch per worker */
+    atomic_long *next;       /* attention: the next work item to take */
+} att_attn_job;
+
+typedef struct {
+    const char *name;        /* "avx512", "avx2", "v128" */
+    int level;               /* att_simd_level of this table */
+    int native;              /* ATT_SIMD_NATIVE of its compilation */
+    int real;                /* ATT_SIMD_REAL of its compilation */
+    int mr, nr;              /* its register tile */
+    void (*gemm)(const att_gemm_job *j, int tid, int n);
+    void (*attn)(const att_attn_job *j, int tid, int n);
+    void (*decode)(const att_attn_job *j, int tid, int n);
+    void (*exp)(float *y, const float *x, size_t n);
+} att_kernels;
+
+extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
+
+/* Runs fn(ctx, tid, n) for tid = 0..n-1, tid 0 on the calling thread, and
+ * returns when all are done. Where threads are unavailable (wasm without
+ * pthreads) or cannot be started, the calling thread runs the missing tids
+ * itself, so the result never depends on n being honoured. */
+typedef void (*att_task)(const void *ctx, int tid, int n);
+void att_parallel(int n, att_task fn, const void *ctx);
+
+/* Workers that att_parallel can run, one per table entry kind. */
+size_t att_gemm_ws_floats(int K, int N, int n);
+size_t att_attn_ws_floats(int T, int S, int D);
+
+#endif

@@ -1,0 +1,455 @@
+/* att_kern.h: the fast kernels, written once as a template over the SIMD
+ * layer (att_simd.h) and compiled at three widths by att_kern_avx512.c,
+ * att_kern_avx2.c and att_kern_v128.c. No intrinsics here, no #ifdef per
+ * architecture: only vf_* operations, every vector loop with its tail.
+ *
+ * The includer defines ATT_VW (lanes), ATT_MR (rows of the register tile),
+ * ATT_NV (vectors per tile row; NR = ATT_NV * ATT_VW columns) and
+ * ATT_TABLE (the name of the exported att_kernels table).
+ *
+ * Shapes, edge rules and the public entry points are in att.h ("fast
+ * kernels"); argument checks and threading are in att_fast.c. */
+#include <math.h>
+#include <string.h>
+#include "att_fast.h"
+#include "att_simd.h"
+
+#define MR ATT_MR
+#define NR (ATT_NV * ATT_VW)
+#define BC ATT_BC
+
+#if MR > ATT_MR_MAX || NR > ATT_NR_MAX || BC % NR != 0
+#error "register tile out of the bounds att_fast.h sizes scratch with"
+#endif
+
+/* ---- exp ----
+ * exp(x) = 2^n * e^r, n = round(x / ln 2), r = x - n ln 2 in [-ln2/2, ln2/2]
+ * (Cody-Waite: ln 2 split in a part with few bits, so n * LN2_HI is exact).
+ * e^r is a degree-7 polynomial 1 + r + r^2 P(r), P a minimax fit (the
+ * classic coefficients of Cephes' expf). n comes from the float itself:
+ * adding 1.5 * 2^23 rounds x/ln2 to an integer held in the low mantissa
+ * bits, and 2^n is built by putting n + 127 in the exponent field, so no
+ * float <-> int conversion is needed. Error bound (tests/kernels_test.c
+ * measures it against double exp): relative error <= 2e-7 (1.7 ulp; 1.18e-7
+ * measured natively, without FMA, and in wasm) for x in [-87.33, 88];
+ * x < -87.33 (including -inf) gives +0, an absolute error below 1.2e-38;
+ * x > 88 gives exp(88); NaN gives +0. */
+static inline vf vexp(vf x)
+{
+    const vf magic = vf_set1(12582912.0f);   /* 1.5 * 2^23 */
+    vf xc = vf_min(vf_max(x, vf_set1(-87.33654f)), vf_set1(88.0f));
+    vf t = vf_fma(xc, vf_set1(1.44269504088896341f), magic);
+    vf nf = vf_sub(t, magic);
+    vf r = vf_fma(nf, vf_set1(-0.693359375f), xc);
+    r = vf_fma(nf, vf_set1(2.12194440e-4f), r);
+    vf p = vf_set1(1.9875691500e-4f);
+    p = vf_fma(p, r, vf_set1(1.3981999507e-3f));
+    p = vf_fma(p, r, vf_set1(8.3334519073e-3f));
+    p = vf_fma(p, r, vf_set1(4.1665795894e-2f));
+    p = vf_fma(p, r, vf_set1(1.6666665459e-1f));
+    p = vf_fma(p, r, vf_set1(5.0000001201e-1f));
+    p = vf_fma(p, vf_mul(r, r), vf_add(r, vf_set1(1.0f)));
+    vi n = vi_sub(vf_bits(t), vf_bits(magic));
+    vf scale = vi_float(vi_shl(vi_add(n, vi_set1(127)), 23));
+    return vf_sel_ge(x, vf_set1(-87.33654f), vf_mul(p, scale));
+}
+
+static void exp_array(float *y, const float *x, size_t n)
+{
+    size_t i = 0;
+    for (; i + ATT_VW <= n; i += ATT_VW) vf_store(y + i, vexp(vf_load(x + i)));
+    if (i < n) {   /* the tail goes through the same vector code */
+        float buf[ATT_VW] = { 0 };
+        memcpy(buf, x + i, (n - i) * sizeof *x);
+        vf_store(buf, vexp(vf_load(buf)));
+        memcpy(y + i, buf, (n - i) * sizeof *y);
+    }
+}
+
+/* ---- the register tile ----
+ * c[MR, NR] (row stride ldc) (+)= a[MR, K] (row stride lda) . bp[K, NR] (a
+ * packed panel, contiguous). Every row of a and every column of bp must
+ * exist: callers pad, and keep only the rows and columns they need. The
+ * MR x NV accumulators are meant to live in registers: the loops over them
+ * have constant trip counts and are fully unrolled. */
+static inline void tile_core(float *c, int ldc, const float *a, size_t lda, const float *bp,
+                             int K, int accumulate)
+{
+    vf acc[MR][ATT_NV];
+#pragma GCC unroll 16
+    for (int r = 0; r < MR; r++)
+#pragma GCC unroll 4
+        for (int v = 0; v < ATT_NV; v++)
+            acc[r][v] = accumulate ? vf_load(c + (size_t)r * ldc + v * ATT_VW) : vf_zero();
+    for (int k = 0; k < K; k++) {
+        vf b[ATT_NV];
+#pragma GCC unroll 4
+        for (int v = 0; v < ATT_NV; v++) b[v] = vf_load(bp + (size_t)k * NR + v * ATT_VW);
+#pragma GCC unroll 16
+        for (int r = 0; r < MR; r++) {
+            vf ar = vf_set1(a[(size_t)r * lda + k]);
+#pragma GCC unroll 4
+            for (int v = 0; v < ATT_NV; v++) acc[r][v] = vf_fma(ar, b[v], acc[r][v]);
+        }
+    }
+#pragma GCC unroll 16
+    for (int r = 0; r < MR; r++)
+#pragma GCC unroll 4
+        for (int v = 0; v < ATT_NV; v++) vf_store(c + (size_t)r * ldc + v * ATT_VW, acc[r][v]);
+}
+
+/* c = a . bp, and c += a . bp. */
+static void tile(float *c, int ldc, const float *a, size_t lda, const float *bp, int K)
+{
+    tile_core(c, ldc, a, lda, bp, K, 0);
+}
+
+static void tile_acc(float *c, int ldc, const float *a, size_t lda, const float *bp, int K)
+{
+    tile_core(c, ldc, a, lda, bp, K, 1);
+}
+
+static int imin(int a, int b) { return a < b ? a : b; }
+static int imax(int a, int b) { return a > b ? a : b; }
+
+/* ---- GEMM: out[M, N] = a[M, K] . w[K, N] ----
+ * Worker tid owns a contiguous range of NR-column panels of w and out, so
+ * workers share nothing. For each KC-deep slab it packs its panels
+ * (zero-padded to NR columns) once, then sweeps all rows in MR blocks: the
+ * packed slab stays in L2, a block of a in L1. Rows: the last block is
+ * shifted back to end at M (its first rows are recomputed, not rewritten);
+ * only M < MR needs a zero-padded copy of a. */
+static void gemm_part(const att_gemm_job *j, int tid, int n)
+{
+    const int M = j->M, K = j->K, N = j->N, np = (N + NR - 1) / NR;
+    const int p0 = np * tid / n, p1 = np * (tid + 1) / n;
+    if (p0 == p1) return;
+    float *bp = j->scratch + (size_t)tid * j->ws;
+    float *ct = bp + (size_t)imin(K, ATT_KC) * (p1 - p0) * NR;
+    float *apad = ct + MR * NR;
+    for (int kc = 0; kc < K; kc += ATT_KC) {
+        const int kb = imin(ATT_KC, K - kc);
+        for (int p = p0; p < p1; p++) {
+            float *dst = bp + (size_t)(p - p0) * kb * NR;
+            const int c0 = p * NR, nc = imin(NR, N - c0);
+            for (int k = 0; k < kb; k++) {
+                memcpy(dst + (size_t)k * NR, j->w + (size_t)(kc + k) * N + c0, nc * sizeof(float));
+                memset(dst + (size_t)k * NR + nc, 0, (NR - nc) * sizeof(float));
+            }
+        }
+        const float *ab = j->a + kc;
+        size_t lda = (size_t)K;
+        if (M < MR) {
+            memset(apad, 0, sizeof(float) * MR * kb);
+            for (int r = 0; r < M; r++)
+                memcpy(apad + (size_t)r * kb, j->a + (size_t)r * K + kc, kb * sizeof(float));
+            ab = apad;
+            lda = (size_t)kb;
+        }
+        for (int done = 0; done < M;) {
+            const int i0 = done + MR <= M ? done : imax(M - MR, 0);
+            const int rlo = done - i0, rhi = imin(MR, M - i0);
+            for (int p = p0; p < p1; p++) {
+                const int c0 = p * NR, nc = imin(NR, N - c0);
+                tile(ct, NR, ab + (size_t)i0 * lda, lda, bp + (size_t)(p - p0) * kb * NR, kb);
+                for (int r = rlo; r < rhi; r++) {
+                    float *o = j->out + (size_t)(i0 + r) * N + c0;
+                    const float *t = ct + r * NR;
+                    if (kc == 0) memcpy(o, t, nc * sizeof(float));
+                    else for (int c = 0; c < nc; c++) o[c] += t[c];
+                }
+            }
+            done = i0 + rhi;
+        }
+    }
+}
+
+/* ---- fused attention (FlashAttention-style) ----
+ * Per (head, block of MR queries): walk the key tiles of BC keys that the
+ * mask leaves visible, S = Q K^T for the tile with the register tile, an
+ * online softmax (running max m, running sum l, the output rescaled by
+ * exp(m_old - m_new)), then O += P V. No T x S matrix exists; a tile the
+ * causal or window mask hides entirely is never visited, a tile whose keys
+ * are all padding is skipped, and only tiles cut by a mask edge pay for a
+ * per-element mask. K is packed per kv head as panels [D][NR] (pre-scaled,
+ * so the scores come out scaled), V as feature panels [S][NR], both zero-
+ * padded to whole tiles. */
+typedef struct {
+    float *kp, *vp, *st, *o, *qpad;
+    int Sp, Dp, nfp;
+} attn_ws;
+
+static void pack_kv(const att_attn_job *j, const attn_ws *w, int g)
+{
+    const int S = j->S, D = j->D;
+    const float *k = j->k + (size_t)g * j->hskv, *v = j->v + (size_t)g * j->hskv;
+    /* K^T panels: gather NR keys per feature, so the writes are contiguous. */
+    for (int p = 0; p < w->Sp / NR; p++) {
+        const int s0 = p * NR, ns = imax(0, imin(NR, S - s0));
+        const float *src = k + (size_t)s0 * j->ldkv;
+        for (int c = 0; c < D; c++) {
+            float *dst = w->kp + ((size_t)p * D + c) * NR;
+            for (int n = 0; n < ns; n++) dst[n] = src[(size_t)n * j->ldkv + c] * j->scale;
+            for (int n = ns; n < NR; n++) dst[n] = 0.0f;
+        }
+    }
+    /* V feature panels: whole vectors where the panel is full. */
+    for (int f = 0; f < w->nfp; f++) {
+        const int nc = imin(NR, D - f * NR);
+        for (int s = 0; s < w->Sp; s++) {
+            float *dst = w->vp + ((size_t)f * w->Sp + s) * NR;
+            const float *src = v + (size_t)s * j->ldkv + f * NR;
+            if (s < S && nc == NR)
+                for (int c = 0; c < NR; c += ATT_VW) vf_store(dst + c, vf_load(src + c));
+            else
+                for (int c = 0; c < NR; c++) dst[c] = s < S && c < nc ? src[c] : 0.0f;
+        }
+    }
+}
+
+/* Hides what row r of a score tile (keys jb .. jb+BC-1) must not see: the
+ * causal and window edges cut each row into one visible run [lo, hi), the
+ * rest becomes -inf without a test per element; padding (key_mask) and the
+ * keys past S are cleared inside the run. */
+static void mask_tile(const att_attn_job *j, float *st, int pos0, int jb, int padded)
+{
+    for (int r = 0; r < MR; r++) {
+        const int pos = pos0 + r;
+        int lo = 0, hi = imin(BC, j->S - jb);
+        if (j->causal) hi = imin(hi, pos - jb + 1);
+        if (j->window > 0) lo = imax(lo, pos - j->window + 1 - jb);
+        hi = imax(hi, 0);
+        lo = imin(lo, hi);
+        float *s = st + r * BC;
+        for (int c = 0; c < lo; c++) s[c] = -INFINITY;
+        for (int c = hi; c < BC; c++) s[c] = -INFINITY;
+        if (padded)
+            for (int c = lo; c < hi; c++)
+                if (!j->key_mask[jb + c]) s[c] = -INFINITY;
+    }
+}
+
+/* The online softmax over one score tile [MR][BC]: per row the new max,
+ * P = exp(S - max) in place, the running sum l; alpha[r] = exp(m_old -
+ * m_new) rescales the output so far (all rows in one vector exp). A row
+ * that has seen no key yet keeps P = 0, m = -inf, and gets alpha 0 (its
+ * output is still 0). */
+static void softmax_tile(float *st, float *m, float *l, float *alpha)
+{
+    float mnew[MR], diff[MR];
+    for (int r = 0; r < MR; r++) {
+        const float *s = st + r * BC;
+        vf mx = vf_load(s);
+        for (int c = ATT_VW; c < BC; c += ATT_VW) mx = vf_max(mx, vf_load(s + c));
+        const float hm = vf_hmax(mx);
+        mnew[r] = hm > m[r] ? hm : m[r];
+        diff[r] = m[r] == -INFINITY ? -INFINITY : m[r] - mnew[r];
+    }
+    exp_array(alpha, diff, MR);
+    for (int r = 0; r < MR; r++) {
+        float *s = st + r * BC;
+        if (mnew[r] == -INFINITY) {
+            memset(s, 0, BC * sizeof *s);
+            continue;
+        }
+        vf sum = vf_zero(), vm = vf_set1(mnew[r]);
+        for (int c = 0; c < BC; c += ATT_VW) {
+            vf e = vexp(vf_sub(vf_load(s + c), vm));
+            vf_store(s + c, e);
+            sum = vf_add(sum, e);
+        }
+        l[r] = l[r] * alpha[r] + vf_hsum(sum);
+        m[r] = mnew[r];
+    }
+}
+
+static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
+{
+    const int T = j->T, S = j->S, D = j->D, off = S - T, Dp = w->Dp;
+    const int done = qb * MR, i0 = done + MR <= T ? done : imax(T - MR, 0);
+    const int rlo = done - i0, rhi = imin(MR, T - i0);
+    const float *qs = j->q + (size_t)i0 * j->ldq + (size_t)h * j->hsq;
+    size_t lda = j->ldq;
+    if (T < MR) {
+        memset(w->qpad, 0, sizeof(float) * MR * D);
+        for (int r = 0; r < T; r++)
+            memcpy(w->qpad + (size_t)r * D, qs + (size_t)r * j->ldq, D * sizeof(float));
+        qs = w->qpad;
+        lda = (size_t)D;
+    }
+    const int pfirst = i0 + rlo + off, plast = i0 + rhi - 1 + off;
+    const int jhi = j->causal ? imin(S - 1, plast) : S - 1;
+    const int jlo = j->window > 0 ? imax(0, pfirst - j->window + 1) : 0;
+    float m[MR], l[MR];
+    for (int r = 0; r < MR; r++) m[r] = -INFINITY, l[r] = 0.0f;
+    memset(w->o, 0, sizeof(float) * MR * Dp);
+    for (int jb = jlo / BC * BC; jb <= jhi; jb += BC) {
+        const int nk = imin(BC, S - jb);
+        int real = nk;
+        if (j->key_mask) {
+            real = 0;
+            for (int c = 0; c < nk; c++) real += j->key_mask[jb + c] != 0;
+            if (!real) continue;
+        }
+        for (int p = 0; p < BC / NR; p++)
+            tile(w->st + p * NR, BC, qs, lda, w->kp + (size_t)(jb / NR + p) * D * NR, D);
+        if (real < BC || (j->causal && jb + BC - 1 > pfirst) ||
+            (j->window > 0 && jb <= plast - j->window))
+            mask_tile(j, w->st, i0 + off, jb, real < nk);
+        float alpha[MR];
+        softmax_tile(w->st, m, l, alpha);
+        for (int r = 0; r < MR; r++)
+            if (alpha[r] != 1.0f) {   /* the max moved: rescale what is summed so far */
+                float *o = w->o + (size_t)r * Dp;
+                vf a = vf_set1(alpha[r]);
+                for (int c = 0; c < Dp; c += ATT_VW) vf_store(o + c, vf_mul(vf_load(o + c), a));
+            }
+        for (int f = 0; f < w->nfp; f++)
+            tile_acc(w->o + f * NR, Dp, w->st, BC, w->vp + ((size_t)f * w->Sp + jb) * NR, BC);
+    }
+    for (int r = rlo; r < rhi; r++) {
+        const float inv = l[r] > 0.0f ? 1.0f / l[r] : 0.0f;   /* no key seen: zeros */
+        float *out = j->out + (size_t)(i0 + r) * j->ldo + (size_t)h * j->hso;
+        const float *o = w->o + (size_t)r * Dp;
+        const vf vinv = vf_set1(inv);
+        int c = 0;
+        for (; c + ATT_VW <= D; c += ATT_VW) vf_store(out + c, vf_mul(vf_load(o + c), vinv));
+        for (; c < D; c++) out[c] = o[c] * inv;
+    }
+}
+
+/* Work items are (head, query block), taken one at a time from a shared
+ * counter: a worker that gets more of the CPU (a shared machine) or cheaper
+ * items (short causal rows) simply takes more. Items run head by head, so
+ * a worker packs each kv head's K and V once, and within a head from the
+ * last query block (the most keys) to the first, so the cheap ones fill the
+ * end. Which worker computes an item does not change its result. */
+static void attn_part(const att_attn_job *j, int tid, int n)
+{
+    (void)n;
+    attn_ws w;
+    w.nfp = (j->D + NR - 1) / NR;
+    w.Dp = w.nfp * NR;
+    w.Sp = (j->S + BC - 1) / BC * BC;
+    w.kp = j->scratch + (size_t)tid * j->ws;
+    w.vp = w.kp + (size_t)w.Sp * j->D;
+    w.st = w.vp + (size_t)w.Sp * w.Dp;
+    w.o = w.st + MR * BC;
+    w.qpad = w.o + (size_t)MR * w.Dp;
+    const int G = j->H / j->Hkv, nqb = (j->T + MR - 1) / MR;
+    const long total = (long)j->H * nqb;
+    int packed = -1;
+    for (long it; (it = atomic_fetch_add(j->next, 1)) < total;) {
+        const int h = (int)(it / nqb), qb = nqb - 1 - (int)(it % nqb);
+        if (h / G != packed) {
+            packed = h / G;
+            pack_kv(j, &w, packed);
+        }
+        attn_block(j, &w, h, qb);
+    }
+}
+
+/* ---- decode: one query per head against a long KV cache ----
+ * T = 1, the query at position S - 1. The cache is read row by row (all
+ * heads of one position are contiguous), once for K and once for V, so it
+ * streams at memory bandwidth; the scores of all heads ([H][S], the shared
+ * scratch) are small. Worker tid owns a range of heads. */
+/* d[u] = q . k[u] for four keys: q is loaded once for the four. */
+static void dot4(float *d, const float *q, const float *const *k, int D)
+{
+    vf a0 = vf_zero(), a1 = vf_zero(), a2 = vf_zero(), a3 = vf_zero();
+    int c = 0;
+    for (; c + ATT_VW <= D; c += ATT_VW) {
+        vf qv = vf_load(q + c);
+        a0 = vf_fma(qv, vf_load(k[0] + c), a0);
+        a1 = vf_fma(qv, vf_load(k[1] + c), a1);
+        a2 = vf_fma(qv, vf_load(k[2] + c), a2);
+        a3 = vf_fma(qv, vf_load(k[3] + c), a3);
+    }
+    d[0] = vf_hsum(a0), d[1] = vf_hsum(a1), d[2] = vf_hsum(a2), d[3] = vf_hsum(a3);
+    for (; c < D; c++)
+        for (int u = 0; u < 4; u++) d[u] += q[c] * k[u][c];
+}
+
+/* y += sum_u p[u] x[u] over four rows: y is loaded and stored once. */
+static void axpy4(float *y, const float *p, const float *const *x, int D)
+{
+    vf p0 = vf_set1(p[0]), p1 = vf_set1(p[1]), p2 = vf_set1(p[2]), p3 = vf_set1(p[3]);
+    int c = 0;
+    for (; c + ATT_VW <= D; c += ATT_VW) {
+        vf t = vf_fma(p0, vf_load(x[0] + c), vf_load(y + c));
+        t = vf_fma(p1, vf_load(x[1] + c), t);
+        t = vf_fma(p2, vf_load(x[2] + c), t);
+        vf_store(y + c, vf_fma(p3, vf_load(x[3] + c), t));
+    }
+    for (; c < D; c++) y[c] += p[0] * x[0][c] + p[1] * x[1][c] + p[2] * x[2][c] + p[3] * x[3][c];
+}
+
+/* Keys go four at a time, the last 0-3 padded with a repeat of a valid
+ * key whose weight is forced to 0 (its score to -inf), so there is one code
+ * path. */
+static void decode_part(const att_attn_job *j, int tid, int n)
+{
+    const int S = j->S, D = j->D, G = j->H / j->Hkv;
+    const int h0 = j->H * tid / n, h1 = j->H * (tid + 1) / n;
+    const int jlo = j->window > 0 ? imax(0, S - j->window) : 0, nk = S - jlo;
+    float *sc = j->scratch;   /* [H][S] */
+    for (int s = jlo; s < S; s += 4) {
+        const float *krow[4];
+        int real[4];
+        for (int u = 0; u < 4; u++) {
+            const int key = imin(s + u, S - 1);
+            krow[u] = j->k + (size_t)key * j->ldkv;
+            real[u] = s + u < S && (!j->key_mask || j->key_mask[key]);
+        }
+        for (int h = h0; h < h1; h++) {
+            const size_t off = (size_t)(h / G) * j->hskv;
+            const float *k4[4] = { krow[0] + off, krow[1] + off, krow[2] + off, krow[3] + off };
+            float d[4];
+            dot4(d, j->q + (size_t)h * j->hsq, k4, D);
+            for (int u = 0; u < 4 && s + u < S; u++)
+                sc[(size_t)h * S + s + u] = real[u] ? d[u] * j->scale : -INFINITY;
+        }
+    }
+    float inv[64];   /* 1 / sum per head, heads taken 64 at a time */
+    for (int hc = h0; hc < h1; hc += 64) {
+        const int he = imin(h1, hc + 64);
+        for (int h = hc; h < he; h++) {
+            float *p = sc + (size_t)h * S + jlo;
+            vf mx = vf_set1(-INFINITY);
+            int c = 0;
+            for (; c + ATT_VW <= nk; c += ATT_VW) mx = vf_max(mx, vf_load(p + c));
+            float m = vf_hmax(mx);
+            for (; c < nk; c++) m = fmaxf(m, p[c]);
+            float sum = 0.0f;
+            if (m == -INFINITY) memset(p, 0, (size_t)nk * sizeof *p);
+            else {
+                for (c = 0; c < nk; c++) p[c] -= m;
+                exp_array(p, p, (size_t)nk);
+                for (c = 0; c < nk; c++) sum += p[c];
+            }
+            inv[h - hc] = sum > 0.0f ? 1.0f / sum : 0.0f;
+            memset(j->out + (size_t)h * j->hso, 0, (size_t)D * sizeof(float));
+        }
+        for (int s = jlo; s < S; s += 4) {
+            const float *vrow[4];
+            for (int u = 0; u < 4; u++) vrow[u] = j->v + (size_t)imin(s + u, S - 1) * j->ldkv;
+            for (int h = hc; h < he; h++) {
+                const float *ph = sc + (size_t)h * S;
+                float p[4];
+                for (int u = 0; u < 4; u++) p[u] = s + u < S ? ph[s + u] : 0.0f;
+                if (p[0] == 0.0f && p[1] == 0.0f && p[2] == 0.0f && p[3] == 0.0f) continue;
+                const size_t off = (size_t)(h / G) * j->hskv;
+                const float *v4[4] = { vrow[0] + off, vrow[1] + off, vrow[2] + off, vrow[3] + off };
+                axpy4(j->out + (size_t)h * j->hso, p, v4, D);
+            }
+        }
+        for (int h = hc; h < he; h++)
+            for (int c = 0; c < D; c++) j->out[(size_t)h * j->hso + c] *= inv[h - hc];
+    }
+}
+
+const att_kernels ATT_TABLE = {
+    ATT_NAME, ATT_LEVEL, ATT_SIMD_NATIVE, ATT_SIMD_REAL, MR, NR,
+    gemm_part, attn_part, decode_part, exp_array,
+};
