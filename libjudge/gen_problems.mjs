@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MASKS = ['none', 'ones', 'right', 'left', 'random'];
 // The C types a param may have; a non-const pointer is an output ("dir":
-// "out") or an output that is read first ("dir": "inout").
+// "out") or an output that is read first ("dir": "inout"); a float one may
+// instead be scratch space ("dir": "scratch"): it arrives as canary, its
+// guards are checked, and its contents are never compared.
 const TYPES = {
   'int': { type: 'JUDGE_INT', c: 'int' },
   'float *': { type: 'JUDGE_F32', out: true, c: 'float *' },
@@ -78,11 +80,14 @@ function loadProblem(problems, dir) {
       if (j === undefined || p.params[j].type !== 'int') fail(where, `${at}shape: ${n} is not an int param`);
       return j;
     });
-    if (['out', 'inout'].includes(q.dir) !== Boolean(t.out))
-      fail(where, `${at}a non-const pointer, and only one, has "dir": "out" or "inout"`);
+    if (q.dir === 'scratch' && q.type !== 'float *') fail(where, `${at}only a float * can be "dir": "scratch"`);
+    if (['out', 'inout', 'scratch'].includes(q.dir) !== Boolean(t.out))
+      fail(where, `${at}a non-const pointer, and only one, has "dir": "out", "inout" or "scratch"`);
   });
   for (const k of ['atol', 'rtol']) need(p.tolerance ?? {}, k, 'number', 'tolerance.');
   for (const k of ['time_ms', 'memory_mb', 'output_kb']) need(p.limits ?? {}, k, 'number', 'limits.');
+  // Optional: one sentence added to an MLE verdict (why this problem's limit is what it is).
+  if (p.limits.mle_hint !== undefined) need(p.limits, 'mle_hint', 'string', 'limits.');
   if (!Array.isArray(p.cases) || p.cases.length === 0) fail(where, 'cases must be a non-empty list');
   p.cases.forEach((c, i) => {
     const at = `cases[${i}].`;
@@ -96,11 +101,14 @@ function loadProblem(problems, dir) {
     need(c, 'scale', 'number', at);
     for (const [name, data] of Object.entries(c.tensors ?? {})) {
       const q = p.params[index.get(name)];
-      if (!q || q.t.type !== 'JUDGE_F32' || (q.t.out && q.dir !== 'inout'))
-        fail(where, `${at}tensors.${name} is not a float input`);
+      if (!q || !['JUDGE_F32', 'JUDGE_I32'].includes(q.t.type) || (q.t.out && q.dir !== 'inout'))
+        fail(where, `${at}tensors.${name} is not a float or int input`);
       const n = q.dims.reduce((acc, j) => acc * c[p.params[j].name], 1);
       if (!Array.isArray(data) || data.length !== n || !data.every(Number.isFinite))
         fail(where, `${at}tensors.${name} must be ${n} numbers`);
+      // The table stores example values as floats: an int one must survive that.
+      if (q.t.type === 'JUDGE_I32' && !data.every((v) => Number.isInteger(v) && Math.abs(v) < 2 ** 24))
+        fail(where, `${at}tensors.${name} must be integers below 2^24 in magnitude`);
     }
   });
   for (const f of ['starter.c', 'solution.c', 'statement.en.md', 'statement.zh.md'])
@@ -116,7 +124,8 @@ function emit(p) {
   const params = p.params.map((q) => {
     const dims = q.dims ?? [];
     const isIn = !q.t.out || q.dir === 'inout';
-    return `    { ${cstr(q.name)}, ${q.t.type}, ${q.t.out ? 1 : 0}, ${isIn ? 1 : 0}, ${q.nullable ? 1 : 0}, ` +
+    const isOut = q.t.out && q.dir !== 'scratch';
+    return `    { ${cstr(q.name)}, ${q.t.type}, ${isOut ? 1 : 0}, ${isIn ? 1 : 0}, ${q.nullable ? 1 : 0}, ` +
       `${dims.length}, { ${[...dims, 0, 0, 0, 0].slice(0, 4).join(', ')} } },`;
   });
   out.push(`static const judge_param ${id}_params[] = {\n${params.join('\n')}\n};`);
@@ -143,7 +152,8 @@ function emit(p) {
   const meta = `    { ${p.id}, ${cstr(p.slug)}, ${cstr(p.dir)}, ${cstr(p.title.en)}, ${cstr(p.title.zh)},\n` +
     `      ${cstr(p.difficulty)}, ${cstr(p.function)},\n      ${cstr(decl + ';\n')},\n      ${cstr(invoke)},\n` +
     `      ${cstr(p.starter)},\n      ${id}_params, ${p.params.length}, ${id}_cases, ${p.cases.length},\n` +
-    `      ${p.tolerance.atol}, ${p.tolerance.rtol}, ${p.limits.time_ms}, ${p.limits.memory_mb}, ${p.limits.output_kb} },`;
+    `      ${p.tolerance.atol}, ${p.tolerance.rtol}, ${p.limits.time_ms}, ${p.limits.memory_mb}, ${p.limits.output_kb},\n` +
+    `      ${p.limits.mle_hint === undefined ? 'NULL' : cstr(p.limits.mle_hint)} },`;
   return { defs: out.join('\n'), meta };
 }
 

@@ -254,7 +254,13 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
         for (int t = 0; t < cs->n_tensors; t++) {
             int p = judge_param_index(m, cs->tensors[t].param);
             if (p < 0 || cs->tensors[t].n != c->args.len[p]) { st = JUDGE_EBADCASE; goto fail; }
-            memcpy(c->args.buf[p], cs->tensors[t].data, cs->tensors[t].n * sizeof(float));
+            /* Example values are floats in the table; an int input gets them
+             * converted (the generator checked they are exact integers). */
+            if (m->params[p].type == JUDGE_I32)
+                for (size_t e = 0; e < cs->tensors[t].n; e++)
+                    ((int *)c->args.buf[p])[e] = (int)cs->tensors[t].data[e];
+            else
+                memcpy(c->args.buf[p], cs->tensors[t].data, cs->tensors[t].n * sizeof(float));
         }
         if ((st = prepare_call(s, c))) goto fail;
         if (!cs->probe || !ops->probe_len) continue;
@@ -327,6 +333,13 @@ void judge_session_fault(judge_session *s, int k, judge_verdict v, const char *d
 {
     if (k < 0 || k >= s->n_calls || s->calls[k].fault != JUDGE_AC) return;
     s->calls[k].fault = v;
+    if (v == JUDGE_MLE && s->m->mle_hint) {
+        /* Said here, so every backend's MLE carries the problem's reason. */
+        size_t n = strlen(detail) + strlen(s->m->mle_hint) + 3;
+        if ((s->calls[k].detail = malloc(n)))
+            snprintf(s->calls[k].detail, n, "%s. %s", detail, s->m->mle_hint);
+        return;
+    }
     s->calls[k].detail = dup_str(detail);
 }
 
@@ -426,7 +439,9 @@ static void compare_buffer(att_cmp *r, judge_type t, const void *got, const void
     r->first_bad = r->worst = n;
     for (size_t i = 0; i < n; i++) {
         double g = judge_elem_value(t, got, i), e = judge_elem_value(t, want, i);
-        if (g == e) continue;
+        /* As integers: two int64 values 1 apart above 2^53 are one double. */
+        if (t == JUDGE_I64 ? ((const long long *)got)[i] == ((const long long *)want)[i] : g == e)
+            continue;
         if (r->n_bad++ == 0) r->first_bad = r->worst = i;
         r->max_ratio = INFINITY;
         if (fabs(g - e) > r->max_abs) r->max_abs = fabs(g - e);
@@ -505,9 +520,15 @@ static void check_probe(judge_session *s)
     if (!base->answered) return;
     probe_picture *pp = &s->probe;
     pp->n = n;
+    pp->rows = n;
+    for (int i = 0; i < n; i++) {    /* the rows stop where the queries do (T < S) */
+        size_t start, len;
+        s->ops->probe_row(&base->args, i, &start, &len);
+        if (!len) { pp->rows = i; break; }
+    }
     for (int j = 0; j < n; j++) {
         const call *pc = &s->calls[r->call + 1 + j];
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < pp->rows; i++) {
             size_t start, len;
             s->ops->probe_row(&pc->args, i, &start, &len);
             att_cmp a, b;

@@ -76,7 +76,9 @@ typedef struct {
     const char *name;     /* as in the C prototype */
     judge_type type;
     int is_out;           /* written by the function, checked by the judge */
-    int is_in;            /* read by the function (an output may be both) */
+    int is_in;            /* read by the function (an output may be both);
+                           * a buffer that is neither is scratch space: sent
+                           * as canary, guards checked, never compared */
     int nullable;         /* the judge may pass NULL */
     int rank;             /* buffers: number of dims */
     int dims[JUDGE_MAX_RANK];  /* each the index of the int param sizing it */
@@ -112,6 +114,7 @@ typedef struct {
     int n_cases;
     double atol, rtol;
     int time_ms, memory_mb, output_kb;
+    const char *mle_hint;  /* added to an MLE verdict's reason, or NULL */
 } judge_meta;
 
 extern const judge_meta judge_metas[];
@@ -158,7 +161,9 @@ typedef struct {
     /* Name element i of out param p: "b=1, t=4, feature 17 (head 2, dim 5)". */
     void (*coords)(char *buf, size_t n, const judge_args *a, int p, size_t i);
     /* Probing: sequence length, and how to perturb position j of batch 0 so
-     * that changed output rows show which queries a key reaches. */
+     * that changed output rows show which queries a key reaches. probe_row
+     * gives *n = 0 for a row past the last query: with fewer queries than
+     * keys (T < S) the picture has fewer rows than columns. */
     int (*probe_len)(const judge_args *a);
     void (*probe_perturb)(judge_args *a, int j);
     void (*probe_row)(const judge_args *a, int i, size_t *start, size_t *n);

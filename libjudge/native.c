@@ -32,7 +32,7 @@ enum {
     COMPILE_SECONDS = 10,        /* CPU and wall time for each compiler run */
     STARTUP_MS = 2000,           /* exec + the learner's constructors */
     DIAGNOSTICS_MAX = 64 << 10,  /* compiler output kept */
-    RUNNER_OVERHEAD_MB = 32,     /* the runner's own code and request buffers */
+    RUNNER_SLACK_MB = 8,         /* the runner's code, stack and heap beyond the buffers */
 };
 
 static long long now_ms(void)
@@ -339,6 +339,21 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
     judge_session_fault(s, k, verdict, why);
 }
 
+/* The runner holds one call's buffers at a time, as large as its request.
+ * Counting them exactly (not a fixed allowance) keeps the learner's own share
+ * near memory_mb, so a problem with a small limit (55: no T x S scores) can
+ * rely on it. */
+static size_t largest_request(judge_session *s)
+{
+    size_t most = 0;
+    for (int k = 0; k < judge_session_calls(s); k++) {
+        const unsigned char *req;
+        size_t len;
+        if (judge_session_request(s, k, &req, &len) == JUDGE_OK && len > most) most = len;
+    }
+    return most;
+}
+
 static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
                      char *err, size_t n)
 {
@@ -366,7 +381,8 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
     }
     judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir,
                       .cpu_seconds = (m->time_ms + 999) / 1000 + 1,
-                      .memory_bytes = ((size_t)m->memory_mb + RUNNER_OVERHEAD_MB) << 20,
+                      .memory_bytes = (((size_t)m->memory_mb + RUNNER_SLACK_MB) << 20) +
+                                      largest_request(s),
                       .file_bytes = 0, .confine = 1, .channel = sv[1] };
     run r = { .chan = sv[0] };
     size_t cap = (size_t)m->output_kb << 10;

@@ -4,9 +4,31 @@
 #include "judge.h"
 
 extern const judge_ops judge_mha_ops;
+extern const judge_ops judge_flops_ops;
+extern const judge_ops judge_decode_ops;
+extern const judge_ops judge_sink_ops;
+extern const judge_ops judge_cross_ops;
+extern const judge_ops judge_flash_ops;
+extern const judge_ops judge_softmax_ops;
+extern const judge_ops judge_heads_ops;
+extern const judge_ops judge_sdpa_ops;
+extern const judge_ops judge_weights_ops;
+extern const judge_ops judge_window_ops;
+extern const judge_ops judge_gqa_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
+    &judge_flops_ops,
+    &judge_decode_ops,
+    &judge_sink_ops,
+    &judge_cross_ops,
+    &judge_flash_ops,
+    &judge_softmax_ops,
+    &judge_heads_ops,
+    &judge_sdpa_ops,
+    &judge_weights_ops,
+    &judge_window_ops,
+    &judge_gqa_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)

@@ -99,6 +99,19 @@ static double got_at(const judge_session *s, const case_result *r)
                             r->bad_index);
 }
 
+/* An integer output element exactly (a double holds only 53 bits of it). */
+static long long int_at(const judge_session *s, const case_result *r, int expected)
+{
+    const call *c = &s->calls[r->call];
+    const void *buf = expected ? c->expect[r->bad_param] : c->got[r->bad_param];
+    switch (s->m->params[r->bad_param].type) {
+    case JUDGE_I64: return ((const long long *)buf)[r->bad_index];
+    case JUDGE_I32: return ((const int *)buf)[r->bad_index];
+    case JUDGE_U8: return ((const unsigned char *)buf)[r->bad_index];
+    default: return (long long)judge_elem_value(s->m->params[r->bad_param].type, buf, r->bad_index);
+    }
+}
+
 /* ---- for people ---- */
 static void text_case_table(const judge_session *s, str *b, int on)
 {
@@ -129,7 +142,7 @@ static void text_probe(const judge_session *s, str *b, int on)
     put(b, "    ");
     for (int j = 0; j < n; j++) put(b, "%2d", j % 100);
     put(b, "\n");
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < pp->rows; i++) {
         put(b, "  %3d ", i);
         for (int j = 0; j < n; j++) {
             int y = pp->yours[i][j], e = pp->expected[i][j];
@@ -141,7 +154,7 @@ static void text_probe(const judge_session *s, str *b, int on)
         put(b, "\n");
     }
     int shown = 0;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < pp->rows; i++)
         for (int j = 0; j < n; j++) {
             if (pp->yours[i][j] == pp->expected[i][j]) continue;
             if (shown++ == 6) { put(b, "  ...\n"); return; }
@@ -175,10 +188,16 @@ const char *judge_session_text(judge_session *s, int on)
             if (r->verdict == JUDGE_WA && r->bad_param >= 0) {
                 char at[200];
                 where(s, r, at, sizeof at);
-                put(b, "%s: expected %.9g, got %.9g\n", at, expected_at(s, r), got_at(s, r));
-                put(b, "  %zu of %zu elements wrong; max abs err %.3g, max rel err %.3g "
-                       "(allowed: %g + %g * |expected|)\n", r->cmp.n_bad, r->cmp.n,
-                    r->cmp.max_abs, r->cmp.max_rel, s->m->atol, s->m->rtol);
+                if (s->m->params[r->bad_param].type == JUDGE_F32) {
+                    put(b, "%s: expected %.9g, got %.9g\n", at, expected_at(s, r), got_at(s, r));
+                    put(b, "  %zu of %zu elements wrong; max abs err %.3g, max rel err %.3g "
+                           "(allowed: %g + %g * |expected|)\n", r->cmp.n_bad, r->cmp.n,
+                        r->cmp.max_abs, r->cmp.max_rel, s->m->atol, s->m->rtol);
+                } else {   /* integers: every digit, and no tolerance to quote */
+                    put(b, "%s: expected %lld, got %lld\n", at, int_at(s, r, 1), int_at(s, r, 0));
+                    put(b, "  %zu of %zu elements wrong (integers are compared exactly)\n",
+                        r->cmp.n_bad, r->cmp.n);
+                }
             }
             if (r->unwritten)
                 put(b, "  %zu output elements were never written: outputs arrive filled with NaN, "
@@ -205,10 +224,10 @@ const char *judge_session_text(judge_session *s, int on)
 }
 
 /* ---- for programs ---- */
-static void json_grid(str *b, unsigned char g[][MAX_PROBE], int n)
+static void json_grid(str *b, unsigned char g[][MAX_PROBE], int rows, int n)
 {
     put(b, "[");
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < rows; i++) {
         put(b, "%s\"", i ? "," : "");
         for (int j = 0; j < n; j++) put(b, "%c", g[i][j] ? '1' : '0');
         put(b, "\"");
@@ -256,10 +275,14 @@ static void json_case(const judge_session *s, str *b, int ci)
         put_json_str(b, s->m->params[r->bad_param].name, strlen(s->m->params[r->bad_param].name));
         put(b, ",\"index\":%zu,\"where\":", r->bad_index);
         put_json_str(b, at, strlen(at));
-        put(b, ",\"expected\":");
-        put_json_num(b, expected_at(s, r));
-        put(b, ",\"got\":");
-        put_json_num(b, got_at(s, r));
+        if (s->m->params[r->bad_param].type == JUDGE_F32) {
+            put(b, ",\"expected\":");
+            put_json_num(b, expected_at(s, r));
+            put(b, ",\"got\":");
+            put_json_num(b, got_at(s, r));
+        } else {   /* every digit of an integer */
+            put(b, ",\"expected\":%lld,\"got\":%lld", int_at(s, r, 1), int_at(s, r, 0));
+        }
         put(b, "}");
     }
     if (s->m->cases[ci].visible && (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA)) {
@@ -324,9 +347,9 @@ const char *judge_session_json(judge_session *s)
     put(b, ",\"mask\":");
     if (s->probe.n) {
         put(b, "{\"differs\":%s,\"yours\":", s->probe.differs ? "true" : "false");
-        json_grid(b, s->probe.yours, s->probe.n);
+        json_grid(b, s->probe.yours, s->probe.rows, s->probe.n);
         put(b, ",\"expected\":");
-        json_grid(b, s->probe.expected, s->probe.n);
+        json_grid(b, s->probe.expected, s->probe.rows, s->probe.n);
         put(b, "}");
     } else {
         put(b, "null");

@@ -53,7 +53,8 @@ typedef struct {
 } case_result;
 
 typedef struct {
-    int n;                           /* positions probed */
+    int n;                           /* positions probed (the columns, keys) */
+    int rows;                        /* queries watched: n unless T < S */
     unsigned char yours[MAX_PROBE][MAX_PROBE], expected[MAX_PROBE][MAX_PROBE];
     int differs;
 } probe_picture;

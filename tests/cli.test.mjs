@@ -30,7 +30,7 @@ test('no arguments: usage on stderr, status 2', async () => {
 });
 
 for (const [args, pattern] of [
-  [['50', solution], /^judge: no problem '50' \(judge list shows them\)\n$/],
+  [['99', solution], /^judge: no problem '99' \(judge list shows them\)\n$/],
   [['49', '/nonexistent/file.c'], /^judge: cannot read \/nonexistent\/file\.c: No such file or directory\n$/],
   [['49', solution, '--colour'], /^judge: unknown option --colour \(see judge --help\)\n$/],
   [['49', solution, '--seed', 'abc'], /^judge: --seed needs a non-negative integer, not 'abc'\n$/],

@@ -12,7 +12,8 @@ import { root } from './lib/run.mjs';
 const problems = join(root, 'problems');
 const gen = join(root, 'libjudge', 'gen_problems.mjs');
 
-for (const dir of readdirSync(problems)) {
+// Folders only: problems/README.md documents the numbering.
+for (const dir of readdirSync(problems, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
   test(`problems/${dir} has its metadata, statements, starter and solution`, () => {
     for (const f of ['problem.json', 'statement.en.md', 'statement.zh.md', 'starter.c', 'solution.c'])
       assert.ok(existsSync(join(problems, dir, f)), `${f} missing`);

@@ -1,0 +1,33 @@
+/* expect: WA not_normalized */
+/* Forgets the final division by the softmax sum l. */
+#include <math.h>
+
+void flash_attention(float *out, float *lse, const float *q, const float *k,
+                     const float *v, float *scratch, int B, int H, int T, int S,
+                     int D, int causal, int n_scratch)
+{
+    (void)scratch;
+    (void)n_scratch;
+    float scale = 1.0f / sqrtf((float)D);
+    for (int bh = 0; bh < B * H; bh++)
+        for (int i = 0; i < T; i++) {
+            const float *qi = q + ((long)bh * T + i) * D;
+            float *o = out + ((long)bh * T + i) * D;
+            float m = -INFINITY, l = 0.0f;
+            for (int c = 0; c < D; c++) o[c] = 0.0f;
+            int last = causal ? i + S - T : S - 1;
+            for (int j = 0; j <= last; j++) {
+                const float *kj = k + ((long)bh * S + j) * D, *vj = v + ((long)bh * S + j) * D;
+                float s = 0.0f;
+                for (int c = 0; c < D; c++) s += qi[c] * kj[c];
+                s *= scale;
+                float m_new = s > m ? s : m;
+                float corr = expf(m - m_new), p = expf(s - m_new);
+                for (int c = 0; c < D; c++) o[c] = o[c] * corr + p * vj[c];
+                l = l * corr + p;
+                m = m_new;
+            }
+            /* out holds the weighted sum */
+            lse[(long)bh * T + i] = m + logf(l);
+        }
+}
