@@ -1,0 +1,268 @@
+/* att_bench.c: the measuring program behind `make bench` (bench/run.mjs
+ * drives it, natively and as wasm, and prints the table). One mode a run:
+ *
+ *   att_bench ceil                      the machine's ceilings
+ *   att_bench PEER [--threads N] [--runs N] [--warmup N] [--shapes abc] [--name NAME]
+ *       PEER: core (att_mha_simd / att_decode_simd), scalar, openblas
+ *
+ * Shapes (att_bench.h): (a) causal MHA B=1 T=512 d=512 H=8, (b) T=2048
+ * d=768 H=12, (c) decode S=4096 H=32 D=128. Each measurement: warm-up
+ * runs (default 2, at least 1), then N timed runs (default 10); one line
+ *   RESULT peer=.. shape=.. threads=.. min_ms=.. median_ms=.. max_ms=..
+ *          flops=.. bytes=.. note=..
+ * with the dense FLOP count 8 T d^2 + 4 T^2 d (decode 4 S D H), which
+ * counts the masked half of the scores too, as the peers compute it.
+ * Before it is timed, the core's output is checked against the scalar
+ * reference (att_mha_ref on the first 128 tokens, which causal attention
+ * makes independent of the rest; att_attn_ref for decode). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "att.h"
+#include "att_bench.h"
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "att_bench: out of memory (%zu bytes)\n", n);
+        exit(2);
+    }
+    return p;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct {
+    char shape;
+    int T, d, H;    /* MHA shapes */
+    int S, D;       /* decode: S keys, H heads of D */
+} shape;
+
+static const shape shapes[] = {
+    { 'a', 512, 512, 8, 0, 0 },
+    { 'b', 2048, 768, 12, 0, 0 },
+    { 'c', 1, 0, 32, 4096, 128 },
+};
+
+typedef struct {
+    const char *peer, *name;
+    int threads, runs, warmup;
+    const shape *s;
+    float *x, *w, *out, *scratch;   /* MHA: x [T, d], w 4 x [d, d]; decode: q, k, v in x */
+} job;
+
+static void run_once(const job *j)
+{
+    const shape *s = j->s;
+    if (s->shape == 'c') {
+        size_t hd = (size_t)s->H * s->D;
+        const float *q = j->x, *k = q + hd, *v = k + (size_t)s->S * hd;
+        att_attn_desc a = { 1, s->S, s->H, s->H, s->D, 1, 0, 1.0f / sqrtf((float)s->D),
+                            hd, (size_t)s->D, hd, (size_t)s->D, hd, (size_t)s->D };
+        if (!strcmp(j->peer, "core")) att_decode_simd(j->out, q, k, v, NULL, &a, j->threads, j->scratch);
+        else if (!strcmp(j->peer, "scalar")) bench_decode_scalar(j->out, q, k, v, s->S, s->H, s->D, j->scratch);
+        else bench_decode_blas(j->out, q, k, v, s->S, s->H, s->D, j->scratch);
+        return;
+    }
+    size_t dd = (size_t)s->d * s->d;
+    const float *wq = j->w, *wk = wq + dd, *wv = wk + dd, *wo = wv + dd;
+    if (!strcmp(j->peer, "core"))
+        att_mha_simd(j->out, j->x, wq, wk, wv, wo, NULL, 1, s->T, s->d, s->H, 1, j->threads, j->scratch);
+    else if (!strcmp(j->peer, "scalar"))
+        bench_mha_scalar(j->out, j->x, wq, wk, wv, wo, s->T, s->d, s->H, j->scratch);
+    else
+        bench_mha_blas(j->out, j->x, wq, wk, wv, wo, s->T, s->d, s->H, j->scratch);
+}
+
+/* The core against the scalar reference before timing (see the top). */
+static int check(const job *j)
+{
+    const shape *s = j->s;
+    att_cmp r;
+    if (s->shape == 'c') {
+        size_t hd = (size_t)s->H * s->D;
+        const float *q = j->x, *k = q + hd, *v = k + (size_t)s->S * hd;
+        att_attn_desc a = { 1, s->S, s->H, s->H, s->D, 1, 0, 1.0f / sqrtf((float)s->D),
+                            hd, (size_t)s->D, hd, (size_t)s->D, hd, (size_t)s->D };
+        float *ref = xmalloc(hd * 4), *sc = xmalloc((size_t)s->S * 4);
+        att_attn_ref(ref, q, k, v, NULL, &a, sc);
+        att_compare(&r, j->out, ref, hd, 1e-5, 1e-5);
+        free(ref);
+        free(sc);
+    } else {
+        int T = 128;
+        size_t dd = (size_t)s->d * s->d, n = (size_t)T * s->d;
+        float *ref = xmalloc(n * 4), *sc = xmalloc(att_mha_scratch_floats(T, s->d) * 4);
+        att_mha_ref(ref, j->x, j->w, j->w + dd, j->w + 2 * dd, j->w + 3 * dd, NULL, 1, T, s->d, s->H,
+                    1, sc);
+        att_compare(&r, j->out, ref, n, 2e-5, 2e-5);
+        free(ref);
+        free(sc);
+    }
+    printf("CHECK peer=%s shape=%c threads=%d bad=%zu max_abs=%.3g\n", j->name, s->shape, j->threads,
+           r.n_bad, r.max_abs);
+    return r.n_bad == 0;
+}
+
+static void measure(job *j)
+{
+    const shape *s = j->s;
+    size_t nx, nw = 0, nout, nscr;
+    if (s->shape == 'c') {
+        size_t hd = (size_t)s->H * s->D;
+        nx = hd + 2 * (size_t)s->S * hd;
+        nout = hd;
+        nscr = (size_t)s->H * s->S;
+    } else {
+        nx = (size_t)s->T * s->d;
+        nw = 4 * (size_t)s->d * s->d;
+        nout = nx;
+        size_t a = att_mha_simd_scratch_floats(s->T, s->d, s->H, j->threads);
+        size_t b = 4 * (size_t)s->T * s->d + (size_t)s->T * s->T;
+        nscr = a > b ? a : b;
+    }
+    j->x = xmalloc(nx * 4);
+    j->w = xmalloc((nw ? nw : 1) * 4);
+    j->out = xmalloc(nout * 4);
+    j->scratch = xmalloc(nscr * 4);
+    att_fill_uniform(j->x, nx, 1, 0, 1.0f);
+    if (nw) att_fill_uniform(j->w, nw, 1, 1, 3.0f / sqrtf((float)s->d));
+    memset(j->scratch, 0, nscr * 4);   /* touch every page before timing */
+    run_once(j);   /* the first warm-up run, whose output is checked */
+    if (!strcmp(j->peer, "core") && !check(j)) fprintf(stderr, "att_bench: %s shape %c: WRONG\n", j->name, s->shape);
+    for (int i = 1; i < j->warmup; i++) run_once(j);
+    double *t = xmalloc(sizeof(double) * j->runs);
+    for (int i = 0; i < j->runs; i++) {
+        double t0 = now_ms();
+        run_once(j);
+        t[i] = now_ms() - t0;
+    }
+    qsort(t, (size_t)j->runs, sizeof *t, cmp_double);
+    double med = j->runs % 2 ? t[j->runs / 2] : (t[j->runs / 2 - 1] + t[j->runs / 2]) / 2;
+    double flops, bytes;
+    if (s->shape == 'c') {
+        flops = 4.0 * s->S * s->D * s->H;
+        bytes = 4.0 * (2.0 * s->S * s->H * s->D + 2.0 * s->H * s->D);   /* K, V cache; q, out */
+    } else {
+        flops = 8.0 * s->T * (double)s->d * s->d + 4.0 * (double)s->T * s->T * s->d;
+        bytes = 4.0 * (2.0 * s->T * s->d + 4.0 * s->d * (double)s->d);   /* x, out, 4 weights */
+    }
+    printf("RESULT peer=%s shape=%c threads=%d min_ms=%.3f median_ms=%.3f max_ms=%.3f flops=%.0f "
+           "bytes=%.0f note=%s%s,runs=%d\n", j->name, s->shape, j->threads, t[0], med, t[j->runs - 1], flops,
+           bytes, !strcmp(j->peer, "core") ? "simd=" : "", !strcmp(j->peer, "core") ? att_simd_name() : j->peer,
+           j->runs);
+    fflush(stdout);
+    free(t);
+    free(j->x);
+    free(j->w);
+    free(j->out);
+    free(j->scratch);
+}
+
+/* ---- ceilings ---- */
+typedef float (*fma_fn)(long, double *);
+typedef float (*read_fn)(const float *, size_t);
+
+static void ceilings(void)
+{
+    static const struct { att_simd_level lv; const char *name; fma_fn fma; read_fn rd; } w[] = {
+        { ATT_SIMD_AVX512, "avx512", att_ceil_fma_avx512, att_ceil_read_avx512 },
+        { ATT_SIMD_AVX2, "avx2", att_ceil_fma_avx2, att_ceil_read_avx2 },
+        { ATT_SIMD_V128, "v128", att_ceil_fma_v128, att_ceil_read_v128 },
+    };
+    read_fn rd = NULL;
+    const char *rd_name = "";
+    float sink = 0.0f;
+    for (int i = 0; i < 3; i++) {
+        /* Only widths that run on real instructions here (native or SIMD128). */
+        if (!att_simd_available(w[i].lv) || att_simd_select(w[i].lv) || !att_simd_native()) continue;
+        if (!rd) rd = w[i].rd, rd_name = w[i].name;
+        double best = 0.0, f;
+        /* Warm-up calls first: V8 starts wasm in its baseline compiler and
+         * moves a function to the optimising one only for later calls. */
+        for (int rep = 0; rep < 2000; rep++) sink += w[i].fma(1000, &f);
+        /* Many short tries, the best kept: on a shared machine some of them
+         * get a core to themselves. */
+        for (int rep = 0; rep < 40; rep++) {
+            double flops, t0 = now_ms();
+            sink += w[i].fma(1000000, &flops);
+            double gf = flops / ((now_ms() - t0) * 1e6);
+            if (gf > best) best = gf;
+        }
+        printf("CEILING name=fma_%s threads=1 value=%.1f unit=GFLOP/s\n", w[i].name, best);
+    }
+    att_simd_select(ATT_SIMD_AUTO);
+    size_t n = (size_t)64 << 20;   /* 256 MiB: far past every cache level but L3 on big servers */
+    float *x = xmalloc(n * 4);
+    att_fill_uniform(x, n, 3, 0, 1.0f);
+    double best = 0.0;
+    for (int rep = 0; rep < 2000 && rd; rep++) sink += rd(x, 4096);   /* warm-up, as above */
+    for (int rep = 0; rep < 10 && rd; rep++) {
+        double t0 = now_ms();
+        sink += rd(x, n);
+        double gb = n * 4.0 / ((now_ms() - t0) * 1e6);
+        if (gb > best) best = gb;
+    }
+    printf("CEILING name=read_bw threads=1 value=%.2f unit=GB/s note=%s,256MiB\n", best, rd_name);
+    free(x);
+    if (sink == 12345.0f) puts("");   /* keeps the results live */
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: att_bench ceil | core|scalar|openblas [--threads N] [--runs N] "
+                        "[--warmup N] [--shapes abc] [--name NAME]\n");
+        return 2;
+    }
+    const char *peer = argv[1], *sh = "abc", *name = NULL;
+    int threads = 1, runs = 10, warmup = 2;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--warmup")) warmup = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--shapes")) sh = argv[i + 1];
+        else if (!strcmp(argv[i], "--name")) name = argv[i + 1];
+        else {
+            fprintf(stderr, "att_bench: unknown option %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!strcmp(peer, "ceil")) {
+        ceilings();
+        return 0;
+    }
+    if (strcmp(peer, "core") && strcmp(peer, "scalar") && strcmp(peer, "openblas")) {
+        fprintf(stderr, "att_bench: unknown peer %s\n", peer);
+        return 2;
+    }
+    if (!strcmp(peer, "openblas")) {
+        if (!bench_blas_available()) {
+            printf("SKIP peer=openblas note=built-without-OpenBLAS\n");
+            return 0;
+        }
+        bench_blas_threads(threads);
+    }
+    if (runs < 1) runs = 1;
+    for (const char *c = sh; *c; c++)
+        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+            if (shapes[i].shape == *c) {
+                job j = { peer, name ? name : peer, threads, runs, warmup, &shapes[i], 0, 0, 0, 0 };
+                measure(&j);
+            }
+    return 0;
+}

@@ -1,0 +1,101 @@
+// run.mjs: `make bench`. Runs bench/att_bench natively (1 and 2 threads)
+// and as wasm under Node, with the machine's ceilings and the baselines
+// (textbook scalar C, OpenBLAS) in the same run, then prints the table and
+// one RESULT line per measurement. Prints figures; asserts nothing.
+//
+//   node bench/run.mjs [--quick]     --quick: 3 timed runs instead of 10
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const native = join(root, 'build', 'bench', 'att_bench');
+const wasm = join(root, 'build', 'bench', 'att_bench.cjs');
+const runs = process.argv.includes('--quick') ? '3' : '10';
+
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const cpu = (() => {
+  try { return /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))[1]; } catch { return os.cpus()[0]?.model ?? '?'; }
+})();
+
+const results = [];   // { fields, load, where }
+const ceilings = {};  // `${where}:${name}` -> value
+const notes = [];
+
+function run(where, cmd, args, env = {}) {
+  const load0 = os.loadavg()[0];
+  const r = spawnSync(cmd[0], [...cmd.slice(1), ...args], {
+    encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 24,
+  });
+  if (r.status !== 0) notes.push(`${where} ${args.join(' ')}: exit ${r.status} ${r.stderr.trim()}`);
+  else if (r.stderr.trim()) notes.push(`${where} ${args.join(' ')}: ${r.stderr.trim()}`);
+  const load = ((load0 + os.loadavg()[0]) / 2).toFixed(2);
+  for (const line of r.stdout.split('\n')) {
+    const m = /^(RESULT|CEILING|CHECK|SKIP) (.*)$/.exec(line);
+    if (!m) continue;
+    const fields = Object.fromEntries(m[2].split(' ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+    if (m[1] === 'RESULT') results.push({ fields, load, where });
+    else if (m[1] === 'CEILING') {
+      const k = `${where}:${fields.name}`;
+      ceilings[k] = Math.max(ceilings[k] ?? 0, Number(fields.value));
+    }
+    else if (m[1] === 'CHECK') notes.push(`${where} check ${fields.peer} shape ${fields.shape} threads ${fields.threads}: ${fields.bad} bad, max abs err ${fields.max_abs}`);
+    else notes.push(`${where} ${fields.peer} skipped: ${fields.note}`);
+  }
+}
+
+console.log(`att bench  ${new Date().toISOString()}  ${cpu}, ${os.cpus().length} logical CPUs`);
+console.log(`load average at start: ${loadavg()}`);
+
+if (!existsSync(native)) { console.error('bench: build/bench/att_bench is missing (make bench builds it)'); process.exit(2); }
+const blasEnv = { OPENBLAS_CORETYPE: 'SKYLAKEX', OPENBLAS_NUM_THREADS: '1' };
+run('native', [native], ['ceil']);
+for (const t of ['1', '2']) run('native', [native], ['core', '--threads', t, '--runs', runs, '--name', 'att-core']);
+for (const t of ['1', '2'])
+  run('native', [native], ['openblas', '--threads', t, '--runs', runs, '--name', 'openblas'], { ...blasEnv, OPENBLAS_NUM_THREADS: t });
+// The scalar baseline is slow on (b) (2.3e10 FLOP at ~1 GFLOP/s, 20-40 s a
+// run): one warm-up and 3 timed runs, said in its note.
+run('native', [native], ['scalar', '--shapes', 'ac', '--runs', runs, '--name', 'scalar-c']);
+run('native', [native], ['scalar', '--shapes', 'b', '--runs', '3', '--warmup', '1', '--name', 'scalar-c']);
+if (existsSync(wasm)) {
+  run('wasm', [process.execPath, wasm], ['ceil']);
+  run('wasm', [process.execPath, wasm], ['core', '--runs', runs, '--name', 'att-core-wasm']);
+  run('wasm', [process.execPath, wasm], ['scalar', '--shapes', 'ac', '--runs', runs, '--name', 'scalar-c-wasm']);
+} else notes.push('wasm: build/bench/att_bench.cjs is missing (needs Emscripten)');
+// The ceilings again at the end; the table uses the better of the two.
+run('native', [native], ['ceil']);
+if (existsSync(wasm)) run('wasm', [process.execPath, wasm], ['ceil']);
+
+// Ceiling of a measurement: FMA throughput of the widest native width times
+// the threads for (a)/(b), read bandwidth for (c) (memory-bound).
+function ceiling(r) {
+  const f = r.fields, w = r.where;
+  if (f.shape === 'c') return [ceilings[`${w}:read_bw`], 'GB/s', 'read'];
+  const fma = ceilings[`${w}:fma_avx512`] ?? ceilings[`${w}:fma_avx2`] ?? ceilings[`${w}:fma_v128`];
+  const name = ceilings[`${w}:fma_avx512`] ? 'avx512' : ceilings[`${w}:fma_avx2`] ? 'avx2' : 'simd128';
+  return [fma * Number(f.threads), 'GFLOP/s', name];
+}
+
+const pad = (s, n) => String(s).padStart(n);
+console.log('\nceilings (one thread, the better of the start and the end of this run):');
+for (const [k, v] of Object.entries(ceilings)) console.log(`  ${k.padEnd(22)} ${v} ${k.endsWith('read_bw') ? 'GB/s' : 'GFLOP/s'}`);
+console.log(`\n${'peer'.padEnd(15)} shape thr ${pad('min ms', 9)} ${pad('median', 9)} ${pad('max ms', 9)} ${pad('GFLOP/s', 8)} ${pad('GB/s', 6)} ${pad('% ceil', 7)} ${pad('GF/s@min', 8)}  load  note`);
+for (const r of results) {
+  const f = r.fields, med = Number(f.median_ms);
+  const gflops = Number(f.flops) / (med * 1e6), gbs = Number(f.bytes) / (med * 1e6);
+  const [c, unit, cname] = ceiling(r);
+  const pct = c ? (100 * (unit === 'GB/s' ? gbs : gflops) / c).toFixed(0) + '%' : '-';
+  console.log(`${f.peer.padEnd(15)} ${pad(f.shape, 5)} ${pad(f.threads, 3)} ${pad(f.min_ms, 9)} ${pad(f.median_ms, 9)} ${pad(f.max_ms, 9)} ${pad(gflops.toFixed(1), 8)} ${pad(gbs.toFixed(2), 6)} ${pad(pct, 7)} ${pad((Number(f.flops) / (Number(f.min_ms) * 1e6)).toFixed(1), 8)}  ${r.load}  ${f.note} (vs ${cname})`);
+}
+console.log('\nGFLOP/s, GB/s and % ceil at the median; GF/s@min at the fastest run.');
+console.log('GFLOP/s: dense count 8 T d^2 + 4 T^2 d for (a)/(b) (the masked half included, as the');
+console.log('peers compute it), 4 S D H for (c); GB/s: bytes / median; % ceil: of the FMA ceiling');
+console.log('times threads for (a)/(b), of read bandwidth for (c). load: 1-min load average.');
+if (notes.length) console.log('\n' + notes.join('\n'));
+console.log(`\nload average at end: ${loadavg()}\n`);
+for (const r of results) {
+  const f = r.fields;
+  console.log(`RESULT peer=${f.peer} shape=${f.shape} threads=${f.threads} min_ms=${f.min_ms} median_ms=${f.median_ms} max_ms=${f.max_ms} flops=${f.flops} bytes=${f.bytes} note=${f.note},load=${r.load}`);
+}
