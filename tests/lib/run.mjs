@@ -1,5 +1,5 @@
-// run.mjs: helpers the tests share: run the native CLI, read a corpus file's
-// expected verdict.
+// run.mjs: helpers the tests share: run the native CLI (and the wasm one),
+// read a corpus file's expected verdict.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -18,10 +18,29 @@ export function judge(args, options = {}) {
   });
 }
 
-// "/* expect: WA no_scale */" on a corpus file's first line.
+export const judgeWasmCli = join(root, 'wasm', 'judge.mjs');
+
+// Run `node wasm/judge.mjs` with args, like judge().
+export function judgeWasm(args, options = {}) {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [judgeWasmCli, ...args],
+      { cwd: root, timeout: 180_000, maxBuffer: 16 << 20, ...options },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? error.code ?? 'killed' : 0, stdout, stderr });
+      });
+  });
+}
+
+// "/* expect: WA no_scale */" on a corpus file's first line. A file whose
+// behaviour legitimately differs in wasm says so after the native verdict,
+// "/* expect: AC; wasm: CE */"; `wasm` is then that verdict (and mistake),
+// otherwise the same as natively.
 export function expectation(file) {
   const first = readFileSync(file, 'utf8').split('\n', 1)[0];
-  const m = /^\/\* expect: (AC|WA|CE|RE|TLE|MLE|OLE)(?: ([a-z_]+))? \*\/$/.exec(first);
-  if (!m) throw new Error(`${file}: the first line must be /* expect: VERDICT [mistake] */`);
-  return { verdict: m[1], mistake: m[2] ?? null };
+  const V = '(AC|WA|CE|RE|TLE|MLE|OLE)(?: ([a-z_]+))?';
+  const m = new RegExp(`^/\\* expect: ${V}(?:; wasm: ${V})? \\*/$`).exec(first);
+  if (!m) throw new Error(`${file}: the first line must be /* expect: VERDICT [mistake][; wasm: VERDICT [mistake]] */`);
+  const native = { verdict: m[1], mistake: m[2] ?? null };
+  const wasm = m[3] ? { verdict: m[3], mistake: m[4] ?? null, differs: true } : { ...native, differs: false };
+  return { ...native, wasm };
 }

@@ -1,4 +1,4 @@
-/* expect: AC */
+/* expect: AC; wasm: CE */
 /* Probe: tries fork() up to 64 times (fork must fail in the sandbox; a child would _exit at once), then computes the right answer. Zeroes out if any fork succeeded. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* expect: AC */
+/* expect: AC; wasm: CE */
 /* Probe: kill(getppid(), SIGSTOP) to freeze the judge (must fail or not reach it: the judge must not hang), then computes the right answer. Zeroes out if the signal was delivered. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* expect: AC */
+/* expect: AC; wasm: CE */
 /* Probe: tries socket(AF_INET, SOCK_STREAM) and connect() to 127.0.0.1:80 and :22 (must fail: no network), then computes the right answer. Zeroes out if a connect succeeded. */
 #include <math.h>
 #include <stdlib.h>

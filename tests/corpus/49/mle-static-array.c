@@ -1,4 +1,4 @@
-/* expect: MLE */
+/* expect: MLE; wasm: WA */
 /* A static scratch array of 1 GiB: over the memory limit before the program starts. */
 #include <string.h>
 static float big[1 << 28];

@@ -1,0 +1,53 @@
+// api.mjs: the wasm judge for the page (and for Node), one small ES module.
+//
+//   import { createJudge } from './wasm/api.mjs';
+//   const judge = await createJudge({ base, onProgress });
+//
+// createJudge({ base, onProgress })
+//   base: URL of the folder serving build/wasm/judge.wasm, build/wasm/learner_shim.c
+//         and the six files of node_modules/@yowasp/clang/gen/ (bundle.js,
+//         llvm.core.wasm, llvm.core2.wasm, llvm.core3.wasm, llvm.core4.wasm,
+//         llvm-resources.tar). Without it, in a browser: the repository's layout
+//         relative to this module; in Node: the repository's own files.
+//   onProgress({ phase: 'compiler' | 'judge', loaded, total }): the first downloads
+//         (judge.wasm, then the ~105 MB toolchain, which starts loading at once
+//         in a browser so the learner can read while it comes).
+// returns judge:
+//   judge.problems   [{ id, slug, dir, title: { en, zh }, difficulty, function,
+//                      prototype, starter, limits: { time_ms, memory_mb, output_kb } }]
+//   await judge.compile(key, source)
+//                    { ok, diagnostics, messages: [{ line, column, severity, message }],
+//                      cached, ms }; diagnostics is clang's text; line = column = 0
+//                    for messages with no position (link errors, the judge's own).
+//   await judge.run(key, source, { seed })
+//                    the report object, the same shape as `./judge --json` (verdict,
+//                    cases[] with time_ms and ref_ms, mistake, mask, compile, output)
+//                    plus "backend": "wasm". seed: a number, BigInt or decimal
+//                    string (default: the judge's fixed seed). Rejects only for a
+//                    fault of the judge's own, or when cancelled.
+//   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
+//                    with an error named 'Cancelled').
+//   judge.close()    end the workers (Node: lets the process exit at once).
+// key is a problem's id (49) or slug ('causal-mha'). Nothing here needs a
+// server beyond static files, nor SharedArrayBuffer (no COOP/COEP needed).
+import { createPipeline } from './pipeline.mjs';
+
+const inNode = typeof process === 'object' && process.release?.name === 'node';
+
+export async function createJudge({ base, onProgress } = {}) {
+  // The Node platform is imported only in Node: the page never loads it.
+  const platform = inNode
+    ? await (await import('./platform_node.mjs')).nodePlatform({ base })
+    : await (await import('./platform_web.mjs')).webPlatform({ base });
+  const p = await createPipeline(platform, { onProgress, preload: !inNode });
+  return {
+    problems: p.problems,
+    compile: (key, source) => p.compile(key, source),
+    async run(key, source, { seed } = {}) {
+      const r = await p.judge(key, source, { seed: seed === undefined ? undefined : BigInt(seed).toString() });
+      return JSON.parse(r.json);
+    },
+    cancel: () => p.cancel(),
+    close: () => p.close(),
+  };
+}

@@ -1,0 +1,91 @@
+// compile.mjs: how learner C becomes a wasm module, as data: the clang
+// command, the cache key, and the diagnostics read back as records. The
+// compiler itself runs in wasm/compile_worker.mjs; wasm/compiler.mjs drives
+// it. No Node APIs.
+
+export const SOURCE_NAME = 'submission.c';
+const PROTO = 'judge_proto.h';
+const SHIM = 'judge_shim.c';
+export const OUTPUT = 'submission.wasm';
+export const STACK_BYTES = 8 << 20;   // the native default stack: deep VLAs work the same
+
+// The clang command line (without "clang") and its virtual files.
+export function clangCommand({ problem, source, name, shim, color }) {
+  const args = [
+    '--target=wasm32-wasip1', '-O2', '-msimd128',
+    // A reactor: no main is called; the loader calls the function itself.
+    '-mexec-model=reactor',
+    '-Wall', color ? '-fdiagnostics-color=always' : '-fdiagnostics-color=never',
+    // Wasm has no unmapped page 0: check NULL accesses in the code (the shim
+    // reports them), so reading through NULL is RE as it is natively.
+    '-fsanitize=null', '-fno-sanitize-recover=null',
+    // signal.h and raise() as the C standard has them (raise ends the run).
+    '-D_WASI_EMULATED_SIGNAL',
+    // The prototype, force-included: a different signature is a compile error.
+    '-include', PROTO,
+    name, SHIM, '-o', OUTPUT, '-lwasi-emulated-signal',
+    // The stack first, so overflowing it traps instead of corrupting data.
+    '-Wl,--stack-first', `-Wl,-z,stack-size=${STACK_BYTES}`,
+    // The loader makes the memory, with the problem's cap as its maximum.
+    '-Wl,--import-memory',
+    '-Wl,--strip-debug',
+    // A failed allocation reaches the loader (the shim): MLE, as natively.
+    '-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc',
+    `-Wl,--export=${problem.function}`, '-Wl,--export=malloc', '-Wl,--export=free',
+    // Flushed after every call, as runner.c does: a partial line printed
+    // before the run ends still reaches the learner.
+    '-Wl,--export=fflush',
+  ];
+  return { args, files: { [name]: source, [PROTO]: problem.prototype, [SHIM]: shim } };
+}
+
+// A file name safe for the compiler's virtual file system, kept recognisable
+// in diagnostics ("attention.c:12:5: error: ...").
+export function sourceName(path) {
+  const base = String(path ?? '').split(/[\\/]/).pop().replace(/[^A-Za-z0-9._-]/g, '_');
+  return /^[A-Za-z0-9_][A-Za-z0-9._-]*\.c$/.test(base) ? base : SOURCE_NAME;
+}
+
+// The cache key: everything that decides the module and its diagnostics.
+export async function cacheKey(command, compilerVersion) {
+  const text = JSON.stringify({ v: 1, compilerVersion, ...command });
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// The two link errors a learner meets, in the judge's words (as native.c).
+export function explainLinkErrors(stderr, problem) {
+  let extra = '';
+  if (/undefined symbol|symbol exported via --export not found/.test(stderr))
+    extra += `judge: the file must define the function ${problem.function} ` +
+      '(exactly that name, as declared in the starter)\n';
+  if (/duplicate symbol: main\b/.test(stderr))
+    extra += `judge: remove main(): a submission defines only ${problem.function}; the judge calls it\n`;
+  return extra;
+}
+
+// Diagnostics as records for the editor: the learner's file's positions, and
+// link errors and the judge's own lines with line = column = 0.
+export function parseDiagnostics(text, name) {
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const messages = [];
+  for (const line of plain.split('\n')) {
+    let m = /^(.*?):(\d+):(\d+): (fatal error|error|warning|note): (.*)$/.exec(line);
+    if (m) {
+      if (m[1] === name)
+        messages.push({ line: Number(m[2]), column: Number(m[3]),
+          severity: m[4] === 'fatal error' ? 'error' : m[4], message: m[5] });
+      continue;
+    }
+    m = /^(?:wasm-ld|clang|judge)[^:]*: (?:(error|warning): )?(.*)$/.exec(line);
+    if (m) messages.push({ line: 0, column: 0, severity: m[1] ?? 'error', message: m[2] });
+  }
+  return messages;
+}
+
+// Show the learner's own path for the virtual file name in diagnostics.
+export function withPath(text, name, path) {
+  if (!path || path === name) return text;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(^|\\n)((?:\\x1b\\[[0-9;]*m)*)${escaped}:`, 'g'), `$1$2${path}:`);
+}

@@ -1,0 +1,117 @@
+// compiler.mjs: the compile step of the wasm backend, seen from the judge's
+// side. Keeps one compile worker (one toolchain, loaded once), sends it the
+// command of wasm/compile.mjs, stops it at the time limit, and caches results
+// by content hash so unchanged code is never compiled twice. No Node APIs:
+// the platform passes in how to start a worker and where to cache.
+import { clangCommand, cacheKey, explainLinkErrors, parseDiagnostics } from './compile.mjs';
+
+// A compile that runs longer is stopped and is a CE, so a macro bomb cannot
+// hang the judge. Longer than native's limit: clang as wasm is a few times
+// slower, and a fresh worker's first compile slower still (the engine
+// compiles the toolchain's code while it runs).
+const FIRST_COMPILE_MS = 60000;
+const COMPILE_MS = 30000;
+const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
+
+// platform: { startCompileWorker(), clangUrl, shimSource (text), cache: { get, put },
+//             compilerVersion }. onProgress({ loaded, total }) for the first download.
+export function makeCompiler(platform, onProgress) {
+  let worker = null, ready = null, compiled = 0, nextId = 1;
+  const waiting = new Map();
+
+  function start() {
+    const w = platform.startCompileWorker();
+    worker = w;
+    compiled = 0;
+    // After a failure the next compile starts a fresh worker.
+    const fail = (err) => {
+      if (worker === w) stop();
+      return err;
+    };
+    ready = new Promise((resolve, reject) => {
+      w.onMessage((m) => {
+        if (m.type === 'progress') onProgress?.({ loaded: m.loaded, total: m.total });
+        else if (m.type === 'ready') resolve();
+        else if (m.type === 'failed') reject(fail(new Error(`cannot load the C compiler: ${m.message}`)));
+        else if (m.type === 'result') waiting.get(m.id)?.(m);
+      });
+      w.onError((e) => {
+        const err = fail(new Error(`the compile worker failed: ${e?.message ?? e}`));
+        reject(err);
+        for (const done of waiting.values()) done({ error: err });
+      });
+    });
+    w.post({ type: 'init', clang: platform.clangUrl });
+    // An idle compile worker must not keep a Node process alive; a failed
+    // load is reported to whoever waits for a compile, not as unhandled.
+    ready.then(() => w.unref?.(), () => {});
+    return ready;
+  }
+
+  function stop() {
+    worker?.terminate();
+    worker = null;
+    ready = null;
+  }
+
+  // One compile in the worker, or a CE when it runs out of time.
+  async function runClang(command) {
+    if (!worker) start();
+    const w = worker;
+    w.ref?.();
+    try {
+      await ready;
+      const id = nextId++;
+      const limit = compiled++ === 0 ? FIRST_COMPILE_MS : COMPILE_MS;
+      return await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          stop();   // the next compile starts a fresh toolchain
+          resolve({ ok: false, wasm: null, timedOut: true,
+            stderr: 'judge: the compiler ran out of time (a huge #include or a macro bomb?)\n' });
+        }, limit);
+        waiting.set(id, (m) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          if (m.error) reject(m.error);
+          else resolve(m);
+        });
+        w.post({ type: 'compile', id, args: command.args, files: command.files });
+      });
+    } finally {
+      w.unref?.();
+    }
+  }
+
+  return {
+    // Load the toolchain now (the page shows progress while the learner reads).
+    load() { return worker ? ready : start(); },
+    // { ok, wasm, diagnostics, messages, cached, ms } for `source` under the
+    // virtual file name `name`; diagnostics is the compiler's text.
+    async compile(problem, source, { name, color = false } = {}) {
+      const t0 = performance.now();
+      const command = clangCommand({ problem, source, name, shim: platform.shimSource, color });
+      const key = await cacheKey(command, platform.compilerVersion);
+      let entry = await platform.cache.get(key), cached = true;
+      if (!entry) {
+        cached = false;
+        let r = await runClang(command);
+        // The toolchain is an LLVM snapshot: an assertion in its loop
+        // vectoriser has been seen to abort on correct code. The learner's
+        // code is not at fault, so compile it again without that pass.
+        if (r.crashed)
+          r = await runClang({ ...command, args: [...command.args, ...NO_VECTORIZE] });
+        const stderr = r.stderr + (r.ok ? '' : explainLinkErrors(r.stderr, problem));
+        entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: stderr };
+        // A timeout may not repeat on a quieter machine, nor a crash on
+        // another toolchain: never cache those.
+        if (!r.timedOut && !r.crashed) await platform.cache.put(key, entry);
+      }
+      return { ...entry, messages: parseDiagnostics(entry.diagnostics, name), cached,
+        ms: performance.now() - t0 };
+    },
+    close() {
+      stop();
+    },
+  };
+}

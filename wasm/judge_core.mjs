@@ -1,0 +1,144 @@
+// judge_core.mjs: the C judge (build/wasm/judge.wasm, from wasm/judge_wasm.c)
+// loaded and wrapped for JavaScript. It only moves bytes and strings across
+// the boundary: sessions, checks, verdicts and reports are the C judge's.
+// Runs anywhere WebAssembly does (Node, a page, a worker): no Node APIs here.
+
+// The judge's verdict numbers (judge.h: JUDGE_VERDICT_LIST order). JavaScript
+// only ever reports faults with them; it never decides AC or WA.
+export const VERDICT = { AC: 0, WA: 1, CE: 2, RE: 3, TLE: 4, MLE: 5, OLE: 6 };
+
+class JudgeExit extends Error {}
+
+// Instantiate judge.wasm from its bytes (or a compiled WebAssembly.Module).
+export async function loadJudgeCore(bytesOrModule) {
+  let memory = null;
+  const view = () => new DataView(memory.buffer);
+  // The judge needs a monotonic clock (it times the reference kernels) and
+  // nothing else from the outside world.
+  const wasi = {
+    clock_time_get(id, precision, out) {
+      const ns = id === 0 ? BigInt(Date.now()) * 1000000n : BigInt(Math.round(performance.now() * 1e6));
+      view().setBigUint64(out, ns, true);
+      return 0;
+    },
+    proc_exit(code) { throw new JudgeExit(`the judge exited with status ${code}`); },
+  };
+  const env = { emscripten_notify_memory_growth() {} };   // views are made fresh on every use
+  const module = bytesOrModule instanceof WebAssembly.Module
+    ? bytesOrModule : await WebAssembly.compile(bytesOrModule);
+  const instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi, env });
+  const x = instance.exports;
+  memory = x.memory;
+  x._initialize();
+  return new JudgeCore(x);
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+class JudgeCore {
+  constructor(exports) {
+    this.x = exports;
+    const text = this.#takeString(this.x.jw_problems_json());
+    if (text === null) throw new Error('the judge ran out of memory listing its problems');
+    this.problems = JSON.parse(text);
+    this.defaultSeed = this.string(this.x.jw_default_seed());
+  }
+
+  #bytes() { return new Uint8Array(this.x.memory.buffer); }
+
+  // A NUL-terminated string in the judge's memory.
+  string(ptr) {
+    if (!ptr) return null;
+    const mem = this.#bytes();
+    const end = mem.indexOf(0, ptr);
+    return decoder.decode(mem.subarray(ptr, end));
+  }
+
+  #takeString(ptr) {
+    const s = this.string(ptr);
+    if (ptr) this.x.jw_free(ptr);
+    return s;
+  }
+
+  // Copy bytes (or a string, NUL-terminated) into the judge; the caller frees.
+  put(data) {
+    const bytes = typeof data === 'string' ? encoder.encode(`${data}\0`) : data;
+    const ptr = this.x.jw_malloc(Math.max(bytes.length, 1));
+    if (!ptr) throw new Error('the judge ran out of memory');
+    this.#bytes().set(bytes, ptr);
+    return ptr;
+  }
+
+  #withStrings(strings, fn) {
+    const ptrs = strings.map((s) => this.put(s));
+    try { return fn(...ptrs); } finally { ptrs.forEach((p) => this.x.jw_free(p)); }
+  }
+
+  // A session for problem `key` with `seed` (a BigInt or decimal string).
+  session(key, seed) {
+    const ptr = this.#withStrings([String(key), String(seed)], (k, s) => this.x.jw_session_new(k, s));
+    if (!ptr) throw new Error(`cannot judge problem ${key}: ${this.string(this.x.jw_last_error())}`);
+    return new Session(this, ptr);
+  }
+}
+
+// One judging run's session: the same calls as libjudge/judge.h.
+class Session {
+  constructor(core, ptr) {
+    this.core = core;
+    this.ptr = ptr;
+    this.x = core.x;
+  }
+
+  get calls() { return this.x.jw_calls(this.ptr); }
+
+  // Call k's request, copied out of the judge's memory.
+  request(k) {
+    const lenPtr = this.core.put(new Uint8Array(4));
+    try {
+      const at = this.x.jw_request(this.ptr, k, lenPtr);
+      if (!at) throw new Error(`no call ${k} in this session`);
+      const len = new DataView(this.x.memory.buffer).getUint32(lenPtr, true);
+      return new Uint8Array(this.x.memory.buffer, at, len).slice();
+    } finally {
+      this.x.jw_free(lenPtr);
+    }
+  }
+
+  replyLength(k) { return this.x.jw_reply_len(this.ptr, k); }
+
+  reply(k, bytes) {
+    const at = this.core.put(bytes);
+    try { this.x.jw_reply(this.ptr, k, at, bytes.length); } finally { this.x.jw_free(at); }
+  }
+
+  fault(k, verdict, detail) {
+    const at = this.core.put(detail);
+    try { this.x.jw_fault(this.ptr, k, VERDICT[verdict], at); } finally { this.x.jw_free(at); }
+  }
+
+  compiled(ok, diagnostics) {
+    const at = this.core.put(diagnostics ?? '');
+    try { this.x.jw_compiled(this.ptr, ok ? 1 : 0, at); } finally { this.x.jw_free(at); }
+  }
+
+  output(bytes) {
+    const at = this.core.put(bytes);
+    try { this.x.jw_output(this.ptr, at, bytes.length); } finally { this.x.jw_free(at); }
+  }
+
+  setFile(path) {
+    const at = this.core.put(path);
+    try { this.x.jw_set_file(this.ptr, at); } finally { this.x.jw_free(at); }
+  }
+
+  get verdict() { return this.core.string(this.x.jw_verdict_code(this.x.jw_verdict(this.ptr))); }
+  json() { return this.core.string(this.x.jw_json(this.ptr)); }
+  text(color) { return this.core.string(this.x.jw_text(this.ptr, color ? 1 : 0)); }
+
+  free() {
+    if (this.ptr) this.x.jw_session_free(this.ptr);
+    this.ptr = 0;
+  }
+}

@@ -1,0 +1,91 @@
+// pipeline.mjs: one judging run of the wasm backend, the same in the page and
+// in Node: the C judge (wasm) makes the session, @yowasp/clang compiles the
+// learner's file, a run worker runs it, the C judge decides and reports. The
+// page's API (api.mjs) and the Node CLI (judge.mjs) are thin layers over this.
+// No Node APIs: everything platform-specific comes in `platform`
+// (platform_node.mjs, platform_web.mjs).
+import { loadJudgeCore } from './judge_core.mjs';
+import { makeCompiler } from './compiler.mjs';
+import { sourceName, withPath } from './compile.mjs';
+import { runSession, Cancelled } from './run.mjs';
+
+// What the page needs of a problem (the C judge's list has more: params).
+function publicProblem(p) {
+  const { id, slug, dir, title, difficulty, prototype, starter, limits } = p;
+  return { id, slug, dir, title, difficulty, function: p.function, prototype, starter, limits };
+}
+
+// The report as an object, marked with the backend that judged it. The C
+// judge writes the JSON; this only adds one field at its end.
+export function withBackend(json) {
+  return json.replace(/\}\s*$/, ',"backend":"wasm"}\n');
+}
+
+export async function createPipeline(platform, { onProgress, preload = false } = {}) {
+  const judgeBytes = await platform.readBytes('judge.wasm',
+    (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }));
+  const core = await loadJudgeCore(judgeBytes);
+  const compiler = makeCompiler(platform, (p) => onProgress?.({ phase: 'compiler', ...p }));
+  if (preload) compiler.load().catch(() => {});   // the error shows again at the first compile
+  // The judging in progress: cancel() may come while it still compiles.
+  let active = null;
+
+  const find = (key) => core.problems.find((p) => String(p.id) === String(key) || p.slug === String(key));
+  const need = (key) => {
+    const p = find(key);
+    if (!p) throw new Error(`no problem '${key}'`);
+    return p;
+  };
+
+  return {
+    problems: core.problems.map(publicProblem),
+    defaultSeed: core.defaultSeed,
+    find,
+
+    // Compile only (the editor's "check"): { ok, diagnostics, messages, cached, ms }.
+    async compile(key, source, { file, color } = {}) {
+      const p = need(key);
+      const name = sourceName(file);
+      const c = await compiler.compile(p, source, { name, color });
+      return { ok: c.ok, diagnostics: withPath(c.diagnostics, name, file), messages: c.messages,
+        cached: c.cached, ms: c.ms };
+    },
+
+    // Judge `source`: { json, text, verdict, compile } where json and text
+    // are the C judge's reports. seed: a decimal string or BigInt.
+    async judge(key, source, { seed = core.defaultSeed, file, color = false } = {}) {
+      const p = need(key);
+      const session = core.session(p.slug, seed);
+      const me = { cancelled: false, run: null };
+      active = me;
+      try {
+        if (file) session.setFile(file);
+        const name = sourceName(file);
+        const c = await compiler.compile(p, source, { name, color });
+        if (me.cancelled) throw new Cancelled();
+        session.compiled(c.ok, withPath(c.diagnostics, name, file));
+        if (c.ok) {
+          me.run = runSession({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
+          await me.run.done;
+        }
+        const json = withBackend(session.json());
+        return { json, text: session.text(color), verdict: session.verdict,
+          compile: { cached: c.cached, ms: c.ms, messages: c.messages } };
+      } finally {
+        if (active === me) active = null;
+        session.free();
+      }
+    },
+
+    // Stop the run in progress: its worker is terminated, judge() rejects.
+    cancel() {
+      if (!active) return;
+      active.cancelled = true;
+      active.run?.cancel();
+    },
+    close() {
+      this.cancel();
+      compiler.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// platform_web.mjs: what the wasm pipeline needs from a browser: files by
+// URL (fetch, with download progress), module Workers, and a compile cache in
+// memory and in Cache Storage (bytes only: a compiled WebAssembly.Module
+// cannot be stored). Browser APIs only; Node uses platform_node.mjs.
+
+// A module Worker behind the small interface run.mjs and compiler.mjs use.
+function webWorker(url) {
+  const w = new Worker(url, { type: 'module' });
+  let ended = false;
+  return {
+    post: (data, transfer = []) => w.postMessage(data, transfer),
+    onMessage: (fn) => { w.onmessage = (e) => fn(e.data); },
+    onError: (fn) => {
+      w.onerror = (e) => { if (!ended) fn(new Error(e.message || 'the worker could not start')); };
+      w.onmessageerror = () => { if (!ended) fn(new Error('a message from the worker could not be read')); };
+    },
+    terminate: () => { ended = true; w.terminate(); },
+  };
+}
+
+// Fetch a file, reporting progress as it arrives.
+async function fetchBytes(url, progress) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot fetch ${url}: ${response.status} ${response.statusText}`);
+  const total = Number(response.headers.get('content-length')) || 0;
+  if (!response.body || !progress) return new Uint8Array(await response.arrayBuffer());
+  const chunks = [];
+  let loaded = 0;
+  for (const reader = response.body.getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    progress(loaded, total || loaded);
+  }
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const c of chunks) { bytes.set(c, at); at += c.length; }
+  return bytes;
+}
+
+// Memory first, then Cache Storage (which outlives the page), when present.
+function webCache(base) {
+  const memory = new Map();
+  const store = typeof caches !== 'undefined' ? caches.open('attention-judge-compile-v1').catch(() => null) : null;
+  const url = (key, ext) => new URL(`compile-cache/${key}.${ext}`, base).href;
+  return {
+    async get(key) {
+      if (memory.has(key)) return memory.get(key);
+      const c = await store;
+      if (!c) return null;
+      try {
+        const meta = await c.match(url(key, 'json'));
+        if (!meta) return null;
+        const { ok, diagnostics } = await meta.json();
+        const wasm = ok ? await c.match(url(key, 'wasm')) : null;
+        if (ok && !wasm) return null;
+        const entry = { ok, diagnostics, wasm: ok ? new Uint8Array(await wasm.arrayBuffer()) : null };
+        memory.set(key, entry);
+        return entry;
+      } catch {
+        return null;
+      }
+    },
+    async put(key, entry) {
+      memory.set(key, entry);
+      const c = await store;
+      if (!c) return;
+      try {
+        if (entry.ok) await c.put(url(key, 'wasm'), new Response(entry.wasm, { headers: { 'content-type': 'application/wasm' } }));
+        await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics }),
+          { headers: { 'content-type': 'application/json' } }));
+      } catch {
+        /* quota or private mode: the memory cache still works */
+      }
+    },
+  };
+}
+
+// base: where judge.wasm, learner_shim.c (build/wasm/) and the six files of
+// @yowasp/clang's gen/ are served. Without it: the repository's own layout,
+// relative to this module (../build/wasm/, ../node_modules/@yowasp/clang/gen/).
+export async function webPlatform({ base } = {}) {
+  const judgeBase = base ? new URL(String(base).replace(/\/?$/, '/'), location.href) : new URL('../build/wasm/', import.meta.url);
+  const clangUrl = base ? new URL('bundle.js', judgeBase).href
+    : new URL('../node_modules/@yowasp/clang/gen/bundle.js', import.meta.url).href;
+  const shim = await fetchBytes(new URL('learner_shim.c', judgeBase));
+  return {
+    readBytes: (name, progress) => fetchBytes(new URL(name, judgeBase), progress),
+    shimSource: new TextDecoder().decode(shim),
+    clangUrl,
+    // A versioned URL names the compiler: a new one misses the old cache.
+    compilerVersion: clangUrl,
+    cache: webCache(judgeBase),
+    startRunWorker: () => webWorker(new URL('./run_worker.mjs', import.meta.url)),
+    startCompileWorker: () => webWorker(new URL('./compile_worker.mjs', import.meta.url)),
+  };
+}

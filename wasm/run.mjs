@@ -1,0 +1,185 @@
+// run.mjs: the judge's side of a wasm judging run, the counterpart of
+// run_calls() in libjudge/native.c. It checks the learner module (imports on
+// the allow-list, memory within the cap), starts a fresh run worker for it,
+// hands it every request, keeps the clock (the worker is terminated at the
+// limit), and turns what the worker reports into replies and faults for the
+// session. The verdicts are the C judge's; the only judgement made here is
+// naming how a run ended (a trap, an exit, a timeout), as native.c does with
+// signals. No Node APIs: the platform passes in how to start a worker.
+import { ALLOWED_IMPORTS } from './wasi.mjs';
+import { importedMemory } from './wasm_imports.mjs';
+import { STACK_BYTES } from './compile.mjs';
+
+const STARTUP_MS = 2000;   // the learner's constructors, as natively
+const BOOT_MS = 20000;     // the worker itself starting: the judge's time, not the learner's
+const PAGE = 65536;
+const SLACK_BYTES = 1 << 20;   // the C library's own data and malloc's bookkeeping
+
+// The cap on the learner module's memory, in pages: the problem's limit for
+// the learner's own data (static, heap), plus what is not theirs, as native.c
+// counts it: the stack (linked first, 8 MiB) and one call's buffers (the
+// largest request, as the runner holds one call at a time).
+function memoryCap(problem, largestRequest) {
+  return Math.ceil((STACK_BYTES + problem.limits.memory_mb * (1 << 20) + largestRequest + SLACK_BYTES) / PAGE);
+}
+
+export class Cancelled extends Error {
+  constructor() {
+    super('the run was cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+// A trap's message (V8's words) told the way native.c tells a signal.
+function trapStory(message) {
+  const stories = [
+    [/out of bounds|offset is out/i, 'memory access out of bounds: the program read or wrote past the end ' +
+      'of its memory (a bad index, a wild pointer, or a stack overflow)'],
+    [/unreachable/i, 'abort() was called or unreachable code was reached (a failed assert, or ' +
+      'undefined behaviour such as a function that should return a value falling off its end)'],
+    [/divide by zero|division by zero/i, 'integer division by zero'],
+    [/remainder by zero/i, 'integer remainder by zero (x % 0)'],
+    [/integer overflow/i, 'integer overflow in a division (INT_MIN / -1)'],
+    [/unrepresentable|float.*int|invalid conversion/i, 'a float that is NaN or out of range was converted to an integer'],
+    [/call stack/i, 'stack overflow: the call stack is exhausted (recursion that never ends?)'],
+    [/table|indirect call|signature|null function/i, 'a call through a bad function pointer'],
+  ];
+  const hit = stories.find(([re]) => re.test(message));
+  return `${hit ? hit[1] : 'the program trapped'} (wasm trap: ${message})`;
+}
+
+// A worker's report of how the run ended: [verdict, detail].
+function classify(f, problem) {
+  const when = f.started ? '' : ' before the first call (in a constructor?)';
+  switch (f.kind) {
+  case 'exit':
+    return ['RE', `the program exited with status ${f.code}${when} instead of returning from ` +
+      `${problem.function} (exit() and abort() end the whole run)`];
+  case 'oom':
+    return ['MLE', `an allocation of ${f.bytes} bytes failed: the limit is ${problem.limits.memory_mb} MiB`];
+  case 'flood':
+    return ['OLE', `printed more than ${problem.limits.output_kb} KiB`];
+  case 'null':
+    return ['RE', `read or wrote through a NULL pointer at line ${f.line}, column ${f.column}${when}`];
+  case 'zero_page':
+    return ['RE', `wrote through a NULL pointer (byte ${f.address} of the memory at address 0 changed, ` +
+      'and no buffer lives there)'];
+  case 'trap':
+    return ['RE', `${trapStory(f.message)}${when}`];
+  default:
+    return null;
+  }
+}
+
+// Refuse a module the worker must not even start: [verdict, detail] or null.
+export function checkModule(module, bytes, problem, maxPages) {
+  for (const imp of WebAssembly.Module.imports(module)) {
+    const name = `${imp.module}.${imp.name}`;
+    const kindOk = name === 'env.memory' ? imp.kind === 'memory' : imp.kind === 'function';
+    if (!ALLOWED_IMPORTS.has(name) || !kindOk)
+      return ['RE', `import not allowed: the program imports ${name} (a ${imp.kind}), which the judge ` +
+        'does not provide; a submission may use only the C standard library'];
+  }
+  const mem = importedMemory(bytes);
+  if (!mem || mem.shared) return ['RE', 'the module does not import its memory from the judge'];
+  if (mem.min > maxPages)
+    return ['MLE', `its static data needs ${Math.ceil((mem.min * PAGE - STACK_BYTES) / (1 << 20))} MiB, ` +
+      `over the ${problem.limits.memory_mb} MiB limit`];
+  return null;
+}
+
+// Run every call of `session` against the learner module `wasm` (bytes).
+// startWorker() gives { post(data, transfer), onMessage(fn), onError(fn),
+// terminate() } for a fresh wasm/run_worker.mjs. Returns { done, cancel }:
+// done resolves when the session has all its replies and faults, and rejects
+// only for a fault of the judge's own (or Cancelled).
+export function runSession({ session, problem, wasm, startWorker }) {
+  let cancelled = false;
+  let cancel = () => { cancelled = true; };
+  // Compiled asynchronously: a page may not compile a large module
+  // synchronously on its main thread.
+  const done = WebAssembly.compile(wasm).then((module) => new Promise((resolve, reject) => {
+    if (cancelled) throw new Cancelled();
+    const calls = session.calls;
+    const requests = [];
+    for (let k = 0; k < calls; k++) requests.push(session.request(k));
+    const maxPages = memoryCap(problem, Math.max(0, ...requests.map((r) => r.length)));
+    const refused = checkModule(module, wasm, problem, maxPages);
+    if (refused) {
+      session.fault(0, ...refused);
+      resolve();
+      return;
+    }
+    const cap = problem.limits.output_kb * 1024;
+    const output = [];
+    let outLen = 0, next = 0, started = false, timer = null, finished = false;
+    const worker = startWorker();
+
+    const finish = (error) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      worker.terminate();
+      const all = new Uint8Array(outLen);
+      let at = 0;
+      for (const chunk of output) { all.set(chunk, at); at += chunk.length; }
+      if (error) { reject(error); return; }
+      session.output(all);
+      resolve();
+    };
+    const deadline = (ms, fn) => {
+      clearTimeout(timer);
+      timer = setTimeout(fn, ms);
+    };
+    cancel = () => finish(new Cancelled());
+
+    deadline(BOOT_MS, () => finish(new Error(`the run worker did not start within ${BOOT_MS / 1000} s`)));
+    worker.onError((e) => finish(new Error(`the run worker failed: ${e?.message ?? e}`)));
+    worker.onMessage((m) => {
+      if (finished) return;
+      switch (m.type) {
+      case 'loaded':
+        deadline(STARTUP_MS, () => {
+          session.fault(0, 'TLE', `did not start within ${STARTUP_MS} ms (a constructor that never returns?)`);
+          finish();
+        });
+        break;
+      case 'hello':
+        started = true;
+        deadline(problem.limits.time_ms, () => {
+          session.fault(next, 'TLE', `still running after ${problem.limits.time_ms} ms (all calls together)`);
+          finish();
+        });
+        break;
+      case 'out': {
+        const keep = m.bytes.subarray(0, Math.max(0, cap - outLen));
+        output.push(keep);
+        outLen += keep.length;
+        break;
+      }
+      case 'reply':
+        session.reply(m.k, m.bytes);
+        next = m.k + 1;
+        break;
+      case 'fault': {
+        const fault = classify({ ...m, started: m.started && started }, problem);
+        if (!fault) { finish(new Error(`the run worker failed: ${m.message}`)); break; }
+        session.fault(m.k, ...fault);
+        finish();
+        break;
+      }
+      case 'done':
+        finish();
+        break;
+      default:
+        finish(new Error(`the run worker said something unknown: ${m.type}`));
+      }
+    });
+    const pages = importedMemory(wasm).min;
+    worker.post({
+      wasm, fn: problem.function, requests, outputCap: cap,
+      memory: { initial: pages, maximum: maxPages },
+    });
+  }));
+  return { done, cancel: () => cancel() };
+}

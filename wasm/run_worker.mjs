@@ -1,0 +1,144 @@
+// run_worker.mjs: the learner's side of a wasm judging run, in a worker of its
+// own (a Node worker_thread or a page's module Worker), which the main side
+// terminates at the time limit. The job runner.c does natively: lay out each
+// request's buffers in the learner module's memory exactly as the request
+// says (guards included), call the function, send every buffer back. It
+// decides nothing and never sees an expected output; it reports what happened
+// (a reply, a trap, an exit, an allocation that failed, output) and the main
+// side (wasm/run.mjs) turns that into verdicts. Wire format: libjudge/judge.h.
+import { makeWasi, Exit } from './wasi.mjs';
+import { workerPort } from './worker_port.mjs';
+
+const ELEM_SIZE = [0, 4, 1, 4, 8];   // by judge_type (judge.h)
+// Bytes at address 0: the far end of the stack (linked first, 8 MiB deep), so
+// only a write through a NULL-based pointer changes them (or a stack within
+// 4 KiB of overflowing, which is as good as overflowed).
+const ZERO_PAGE = 4096;
+
+class OutOfMemory extends Error {
+  constructor(bytes) { super('out of memory'); this.bytes = bytes; }
+}
+class NullPointer extends Error {
+  constructor(where) { super('null pointer'); this.where = where; }
+}
+class Flood extends Error {}
+
+// A NUL-terminated string in the learner's memory (a file name from UBSan).
+function cString(memory, at) {
+  const u8 = new Uint8Array(memory.buffer);
+  const end = u8.indexOf(0, at);
+  return new TextDecoder().decode(u8.subarray(at, Math.min(end < 0 ? at : end, at + 512)));
+}
+
+// What ended a call, as plain data the main side classifies.
+function describe(e) {
+  if (e instanceof Exit) return { kind: 'exit', code: e.code };
+  if (e instanceof OutOfMemory) return { kind: 'oom', bytes: e.bytes };
+  if (e instanceof NullPointer) return { kind: 'null', ...e.where };
+  if (e instanceof Flood) return { kind: 'flood' };
+  if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', message: e.message };
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return { kind: 'trap', message: 'call stack exhausted' };
+  return { kind: 'internal', message: String(e?.stack ?? e) };
+}
+
+// job: { wasm, fn, memory: { initial, maximum } (pages), outputCap (bytes),
+//        requests: [Uint8Array] }. post(message, transfer) talks to the main side.
+export async function runJob(job, post) {
+  let outLen = 0;
+  const write = (fd, bytes) => {
+    const room = job.outputCap - outLen;
+    const keep = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    outLen += keep.length;
+    if (keep.length) post({ type: 'out', bytes: keep });
+    if (bytes.length > room) throw new Flood();
+  };
+  const memory = new WebAssembly.Memory(job.memory);
+  const module = await WebAssembly.compile(job.wasm);
+  const judge = {
+    out_of_memory(bytes) { throw new OutOfMemory(bytes >>> 0); },
+    null_pointer(file, line, column) {
+      throw new NullPointer({ file: cString(memory, file), line: line >>> 0, column: column >>> 0 });
+    },
+  };
+  const instance = await WebAssembly.instantiate(module, {
+    wasi_snapshot_preview1: makeWasi(memory, write), env: { memory }, judge,
+  });
+  const x = instance.exports;
+  post({ type: 'loaded' });
+  // The learner's constructors run here, as they do before main natively.
+  try {
+    x._initialize?.();
+  } catch (e) {
+    post({ type: 'fault', k: 0, started: false, ...describe(e) });
+    return;
+  }
+  post({ type: 'hello' });
+  for (let k = 0; k < job.requests.length; k++) {
+    let reply;
+    try {
+      reply = call(x, memory, job.fn, job.requests[k]);
+    } catch (e) {
+      post({ type: 'fault', k, started: true, ...describe(e) });
+      return;
+    }
+    if (reply.kind) {
+      post({ type: 'fault', k, started: true, ...reply });
+      return;
+    }
+    post({ type: 'reply', k, bytes: reply }, [reply.buffer]);
+  }
+  post({ type: 'done' });
+}
+
+// One call: allocate each region with the module's own malloc (in param
+// order, as runner.c does), copy the request in, call, copy everything back.
+function call(x, memory, fn, req) {
+  const dv = new DataView(req.buffer, req.byteOffset, req.byteLength);
+  const index = dv.getUint32(4, true), n = dv.getUint32(8, true);
+  const args = [], regions = [];
+  let at = 12 + 16 * n, replyLen = 16;
+  for (let i = 0; i < n; i++) {
+    const d = 12 + 16 * i;
+    const type = dv.getUint32(d, true), isNull = dv.getUint32(d + 4, true);
+    const count = dv.getUint32(d + 8, true), guard = dv.getUint32(d + 12, true);
+    if (type === 0) { args.push(count | 0); continue; }
+    if (isNull) { args.push(0); continue; }
+    const bytes = (count + 2 * guard) * ELEM_SIZE[type];
+    // Linked with --wrap=malloc, the export is the wrapped malloc: a
+    // failure there is MLE as natively (runner.c's malloc is wrapped too).
+    const ptr = (x.malloc ?? x.__wrap_malloc)(bytes) >>> 0;
+    if (!ptr) return { kind: 'oom', bytes };
+    new Uint8Array(memory.buffer, ptr, bytes).set(req.subarray(at, at + bytes));
+    regions.push({ ptr, bytes });
+    args.push(ptr + guard * ELEM_SIZE[type]);
+    at += bytes;
+    replyLen += bytes;
+  }
+  // Wasm does not fault on address 0: a write there is seen afterwards.
+  const zero = new Uint8Array(memory.buffer, 0, ZERO_PAGE).slice();
+  const t0 = performance.now();
+  x[fn](...args);
+  const ns = BigInt(Math.round((performance.now() - t0) * 1e6));
+  x.fflush?.(0);
+  const now = new Uint8Array(memory.buffer, 0, ZERO_PAGE);
+  for (let i = 0; i < ZERO_PAGE; i++)
+    if (now[i] !== zero[i]) return { kind: 'zero_page', address: i };
+  const reply = new Uint8Array(replyLen);
+  const rv = new DataView(reply.buffer);
+  rv.setUint32(0, 0x31525441, true);   // "ATR1"
+  rv.setUint32(4, index, true);
+  rv.setBigUint64(8, ns, true);
+  let out = 16;
+  for (const r of regions) {
+    reply.set(new Uint8Array(memory.buffer, r.ptr, r.bytes), out);
+    out += r.bytes;
+    x.free(r.ptr);
+  }
+  return reply;
+}
+
+// As a worker: one job per worker, then the main side ends it.
+const port = await workerPort();
+port.listen((job) => {
+  runJob(job, port.post).catch((e) => port.post({ type: 'fault', k: 0, started: false, ...describe(e) }));
+});
