@@ -133,43 +133,32 @@ void att_probs_ref(float *p, int ldp, const float *q, int ldq, const float *k,
     }
 }
 
+/* Both are att_attn_ref (att_attn_ref.c) on one layout: one general twin, so
+ * the window and the group mapping are written once. */
 void att_window_ref(float *out, int ldo, const float *q, const float *k,
                     const float *v, int ld, int T, int D, int W, float scale,
                     float *scratch)
 {
-    for (int i = 0; i < T; i++) {
-        for (int j = 0; j < T; j++) {
-            int seen = j <= i && j > i - W;
-            double dot = 0.0;
-            for (int c = 0; seen && c < D; c++)
-                dot += (double)q[(size_t)i * ld + c] * k[(size_t)j * ld + c];
-            scratch[j] = seen ? (float)(scale * dot) : -INFINITY;
-        }
-        att_softmax_ref(scratch, scratch, 1, T);
-        for (int c = 0; c < D; c++) {
-            double acc = 0.0;
-            for (int j = 0; j < T; j++)
-                acc += (double)scratch[j] * v[(size_t)j * ld + c];
-            out[(size_t)i * ldo + c] = (float)acc;
-        }
-    }
+    att_attn_desc a = { .T = T, .S = T, .H = 1, .Hkv = 1, .D = D, .causal = 1, .window = W,
+                        .scale = scale, .ldo = (size_t)ldo, .ldq = (size_t)ld, .ldkv = (size_t)ld };
+    att_attn_ref(out, q, k, v, NULL, &a, scratch);
 }
 
 att_status att_gqa_ref(float *out, const float *q, const float *k,
                        const float *v, int B, int H, int Hkv, int T, int S,
                        int D, int causal, float *scratch)
 {
-    if (B <= 0 || H <= 0 || Hkv <= 0 || T <= 0 || S <= 0 || D <= 0) return ATT_EBADSHAPE;
-    if (H % Hkv != 0) return ATT_EKVHEADS;
-    int group = H / Hkv;
-    size_t td = (size_t)T * D, sd = (size_t)S * D;
-    float scale = 1.0f / sqrtf((float)D);
-    for (int b = 0; b < B; b++)
-        for (int h = 0; h < H; h++) {
-            size_t kv = ((size_t)b * Hkv + h / group) * sd;   /* the group's shared head */
-            size_t qo = ((size_t)b * H + h) * td;
-            att_sdpa_ref(out + qo, D, q + qo, D, k + kv, v + kv, D, NULL, T, S, D,
-                         causal, scale, scratch);
-        }
+    if (B <= 0) return ATT_EBADSHAPE;
+    /* [B, H, T, D] and [B, Hkv, S, D]: per batch, heads T*D (S*D) apart. */
+    att_attn_desc a = { .T = T, .S = S, .H = H, .Hkv = Hkv, .D = D, .causal = causal,
+                        .scale = 1.0f / sqrtf((float)D), .ldo = (size_t)D,
+                        .hso = (size_t)T * D, .ldq = (size_t)D, .hsq = (size_t)T * D,
+                        .ldkv = (size_t)D, .hskv = (size_t)S * D };
+    for (int b = 0; b < B; b++) {
+        att_status st = att_attn_ref(out + (size_t)b * H * T * D, q + (size_t)b * H * T * D,
+                                     k + (size_t)b * Hkv * S * D, v + (size_t)b * Hkv * S * D,
+                                     NULL, &a, scratch);
+        if (st) return st;
+    }
     return ATT_OK;
 }
