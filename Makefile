@@ -29,8 +29,10 @@ ALL := judge $(BUILD)/core_test
 CLEAN := $(BUILD) judge
 include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all test clean
+.PHONY: all test clean serve
 all: $(ALL)
+# The page's server (mk/web.mk) comes up with the terminal judge built too.
+serve: all
 
 judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
