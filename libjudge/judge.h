@@ -124,6 +124,18 @@ extern const char judge_runner_source[];  /* runner.c, embedded */
 /* Find a problem by id ("49") or slug ("causal-mha"); NULL if none. */
 const judge_meta *judge_find(const char *key);
 
+/* `judge list`'s lines, the same for both CLIs (report.c); NULL when out of
+ * memory. The caller frees it. */
+char *judge_list_text(void);
+
+/* Every problem as the page and the compile steps need it (report.c):
+ *   [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
+ *      starter, limits: { time_ms, memory_mb, output_kb },
+ *      params: [{ name, type, out, in, nullable }] }]
+ * type is "int", "f32", "u8", "i32" or "i64". NULL when out of memory; the
+ * caller frees it. */
+char *judge_problems_json(void);
+
 /* ---- the arguments of one call, as the judge holds them ---- */
 typedef struct {
     const judge_meta *meta;

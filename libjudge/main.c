@@ -62,19 +62,6 @@ static int fail(const char *fmt, const char *a, const char *b)
     return 2;
 }
 
-static void list(void)
-{
-    int width = 0;
-    for (int i = 0; i < judge_n_metas; i++) {
-        int w = (int)strlen(judge_metas[i].slug);
-        if (w > width) width = w;
-    }
-    for (int i = 0; i < judge_n_metas; i++) {
-        const judge_meta *m = &judge_metas[i];
-        printf("%4d  %-*s  %-8s %s\n", m->id, width, m->slug, m->difficulty, m->title_en);
-    }
-}
-
 /* The folder this program lives in, so the workspace is found from anywhere. */
 static int exe_dir(char *buf, size_t n)
 {
@@ -160,7 +147,10 @@ int main(int argc, char **argv)
     }
     if (!strcmp(key, "list")) {
         if (file) return fail("list takes no FILE%s%s", "", "");
-        list();
+        char *text = judge_list_text();
+        if (!text) return fail("out of memory%s%s", "", "");
+        fputs(text, stdout);
+        free(text);
         return 0;
     }
     const judge_meta *m = judge_find(key);

@@ -359,3 +359,66 @@ const char *judge_session_json(judge_session *s)
     put(b, "}\n");
     return b->s;
 }
+
+/* ---- the problem table, told ---- */
+
+/* A string built here, handed to the caller, who frees it. */
+static char *take(str *b)
+{
+    char *s = b->s;
+    if (!s) s = calloc(1, 1);
+    b->s = NULL;
+    return s;
+}
+
+char *judge_list_text(void)
+{
+    str b = { 0 };
+    int width = 0;
+    for (int i = 0; i < judge_n_metas; i++) {
+        int w = (int)strlen(judge_metas[i].slug);
+        if (w > width) width = w;
+    }
+    for (int i = 0; i < judge_n_metas; i++) {
+        const judge_meta *m = &judge_metas[i];
+        put(&b, "%4d  %-*s  %-8s %s\n", m->id, width, m->slug, m->difficulty, m->title_en);
+    }
+    return take(&b);
+}
+
+static void json_field(str *b, const char *sep, const char *key, const char *value)
+{
+    put(b, "%s\"%s\":", sep, key);
+    put_json_str(b, value, strlen(value));
+}
+
+char *judge_problems_json(void)
+{
+    static const char *const type_names[] = { "int", "f32", "u8", "i32", "i64" };
+    str b = { 0 };
+    put(&b, "[");
+    for (int i = 0; i < judge_n_metas; i++) {
+        const judge_meta *m = &judge_metas[i];
+        put(&b, "%s{\"id\":%d", i ? "," : "", m->id);
+        json_field(&b, ",", "slug", m->slug);
+        json_field(&b, ",", "dir", m->dir);
+        json_field(&b, ",\"title\":{", "en", m->title_en);
+        json_field(&b, ",", "zh", m->title_zh);
+        json_field(&b, "},", "difficulty", m->difficulty);
+        json_field(&b, ",", "function", m->function);
+        json_field(&b, ",", "prototype", m->prototype);
+        json_field(&b, ",", "starter", m->starter);
+        put(&b, ",\"limits\":{\"time_ms\":%d,\"memory_mb\":%d,\"output_kb\":%d},\"params\":[",
+            m->time_ms, m->memory_mb, m->output_kb);
+        for (int p = 0; p < m->n_params; p++) {
+            const judge_param *pa = &m->params[p];
+            json_field(&b, p ? ",{" : "{", "name", pa->name);
+            put(&b, ",\"type\":\"%s\",\"out\":%s,\"in\":%s,\"nullable\":%s}",
+                type_names[pa->type], pa->is_out ? "true" : "false", pa->is_in ? "true" : "false",
+                pa->nullable ? "true" : "false");
+        }
+        put(&b, "]}");
+    }
+    put(&b, "]");
+    return take(&b);
+}

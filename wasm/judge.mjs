@@ -121,10 +121,7 @@ async function main(argv) {
     }
     if (o.key === 'list') {
       if (o.file !== null) fail('list takes no FILE');
-      // As main.c's list(): slugs padded to the longest.
-      const width = Math.max(...pipeline.problems.map((p) => p.slug.length));
-      for (const p of pipeline.problems)
-        process.stdout.write(`${String(p.id).padStart(4)}  ${p.slug.padEnd(width)}  ${p.difficulty.padEnd(8)} ${p.title.en}\n`);
+      process.stdout.write(pipeline.listText);
       return 0;
     }
     const problem = pipeline.find(o.key);

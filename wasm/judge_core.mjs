@@ -42,6 +42,7 @@ class JudgeCore {
     const text = this.#takeString(this.x.jw_problems_json());
     if (text === null) throw new Error('the judge ran out of memory listing its problems');
     this.problems = JSON.parse(text);
+    this.listText = this.#takeString(this.x.jw_list_text()) ?? '';
     this.defaultSeed = this.string(this.x.jw_default_seed());
   }
 

@@ -7,7 +7,6 @@
  * decides nothing: every verdict, check and report is judge.c's and report.c's.
  * Not here: running learner code (wasm/runner.mjs does that, in a worker). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,100 +14,11 @@
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
 
-/* ---- a growing string for the problem list ---- */
-typedef struct {
-    char *s;
-    size_t len, cap;
-    int failed;
-} buf;
-
-static void put(buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || b->failed) return;
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
-        char *s = realloc(b->s, cap);
-        if (!s) { b->failed = 1; return; }
-        b->s = s;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-/* A JSON string; the table's texts are UTF-8 already, so only quotes,
- * backslashes and control characters need escaping. */
-static void put_str(buf *b, const char *s)
-{
-    put(b, "\"");
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') put(b, "\\%c", c);
-        else if (c == '\n') put(b, "\\n");
-        else if (c == '\t') put(b, "\\t");
-        else if (c < 0x20) put(b, "\\u%04x", c);
-        else put(b, "%c", c);
-    }
-    put(b, "\"");
-}
-
-static const char *param_type(judge_type t)
-{
-    static const char *const names[] = { "int", "f32", "u8", "i32", "i64" };
-    return (unsigned)t < 5 ? names[t] : "?";
-}
-
-/* Every problem the judge knows, as the page and the compile step need it:
- * [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
- *    starter, limits: { time_ms, memory_mb, output_kb },
- *    params: [{ name, type, out, in, nullable }] }]
- * The caller frees the string; NULL when out of memory. */
-char *EXPORT(jw_problems_json)(void)
-{
-    buf b = { 0 };
-    put(&b, "[");
-    for (int i = 0; i < judge_n_metas; i++) {
-        const judge_meta *m = &judge_metas[i];
-        put(&b, "%s{\"id\":%d,\"slug\":", i ? "," : "", m->id);
-        put_str(&b, m->slug);
-        put(&b, ",\"dir\":");
-        put_str(&b, m->dir);
-        put(&b, ",\"title\":{\"en\":");
-        put_str(&b, m->title_en);
-        put(&b, ",\"zh\":");
-        put_str(&b, m->title_zh);
-        put(&b, "},\"difficulty\":");
-        put_str(&b, m->difficulty);
-        put(&b, ",\"function\":");
-        put_str(&b, m->function);
-        put(&b, ",\"prototype\":");
-        put_str(&b, m->prototype);
-        put(&b, ",\"starter\":");
-        put_str(&b, m->starter);
-        put(&b, ",\"limits\":{\"time_ms\":%d,\"memory_mb\":%d,\"output_kb\":%d},\"params\":[",
-            m->time_ms, m->memory_mb, m->output_kb);
-        for (int p = 0; p < m->n_params; p++) {
-            put(&b, "%s{\"name\":", p ? "," : "");
-            put_str(&b, m->params[p].name);
-            put(&b, ",\"type\":\"%s\",\"out\":%s,\"in\":%s,\"nullable\":%s}",
-                param_type(m->params[p].type), m->params[p].is_out ? "true" : "false",
-                m->params[p].is_in ? "true" : "false", m->params[p].nullable ? "true" : "false");
-        }
-        put(&b, "]}");
-    }
-    put(&b, "]");
-    if (b.failed) {
-        free(b.s);
-        return NULL;
-    }
-    return b.s;
-}
+/* Every problem the judge knows (judge.h, judge_problems_json), and the
+ * lines of `judge list`, so that both CLIs print the same. The caller frees
+ * each string; NULL when out of memory. */
+char *EXPORT(jw_problems_json)(void) { return judge_problems_json(); }
+char *EXPORT(jw_list_text)(void) { return judge_list_text(); }
 
 /* The status of the last jw_session_new, for its message. */
 static judge_status last_status;

@@ -39,6 +39,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
 
   return {
     problems: core.problems.map(publicProblem),
+    listText: core.listText,   // `judge list`, written by the C judge
     defaultSeed: core.defaultSeed,
     find,
 
