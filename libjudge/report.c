@@ -292,7 +292,9 @@ static void json_case(const judge_session *s, str *b, int ci)
         for (int i = 0, first = 1; i < s->m->n_params; i++) {
             const judge_param *p = &s->m->params[i];
             if (!p->is_out) continue;
-            put(b, "%s\"%s\":{\"expected\":", first ? "" : ",", p->name);
+            put(b, "%s\"%s\":{\"shape\":[", first ? "" : ",", p->name);
+            for (int d = 0; d < p->rank; d++) put(b, "%s%d", d ? "," : "", c->args.ints[p->dims[d]]);
+            put(b, "],\"expected\":");
             json_values(b, p->type, c->expect[i], c->args.len[i]);
             put(b, ",\"got\":");
             json_values(b, p->type, c->got[i], c->args.len[i]);

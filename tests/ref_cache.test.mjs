@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { root } from './lib/run.mjs';
 
 const bin = join(root, 'build', 'ref_cache_test');
-const core = ['att_ref.c', 'att_rng.c', 'att_status.c', ...readdirSync(join(root, 'core'))
+const core = ['att_ref.c', 'att_attn_ref.c', 'att_rng.c', 'att_status.c', ...readdirSync(join(root, 'core'))
   .filter((f) => /^att_ref_.*\.c$/.test(f))].map((f) => join(root, 'core', f));
 mkdirSync(join(root, 'build'), { recursive: true });
 execFileSync(process.env.CC || 'cc', ['-O2', '-g', '-Wall', '-Wextra', '-I', join(root, 'core'),
