@@ -1,0 +1,339 @@
+// e2e.test.mjs: the page end to end in headless Chromium (Debian's chromium
+// through playwright-core), on the built site (make web) served by
+// web/serve.mjs: the list, the statement, the editor, and the verdicts of
+// real submissions compiled and judged in the browser by wasm/api.mjs, then
+// reload and offline. The steps share one browser and run in order, as a
+// learner would. Screenshots of each state go to tests/artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root, judge } from './lib/run.mjs';
+
+const apiMissing = existsSync(join(root, 'wasm', 'api.mjs')) ? null
+  : 'wasm/api.mjs is not there yet: the page has no judge to test';
+const { chromiumMissing, launch, watchErrors, setCode, editorText, runAndWait } =
+  await import('../web/chromium.mjs');
+// Only a missing wasm backend skips; a missing browser is a failure (CI
+// installs it: .ci/run).
+const skip = apiMissing || false;
+
+const artifacts = join(root, 'tests', 'artifacts');
+const corpus = (name) => readFileSync(join(root, 'tests', 'corpus', '49', name), 'utf8');
+const solution = readFileSync(join(root, 'problems', '49-causal-mha', 'solution.c'), 'utf8');
+const starter = readFileSync(join(root, 'problems', '49-causal-mha', 'starter.c'), 'utf8');
+
+let server, url, browser, page, errors;
+const requests = new Map();   // pathname -> how many times the server sent it
+
+before(async () => {
+  if (skip) return;
+  if (chromiumMissing) throw new Error(chromiumMissing);
+  // The site as `make serve` builds it (fast when nothing changed).
+  execFileSync('make', ['-s', 'web'], { cwd: root, stdio: 'inherit', timeout: 600_000 });
+  const { serve } = await import('../web/serve.mjs');
+  ({ server, url } = await serve({
+    root: join(root, 'build', 'web'),
+    onRequest: (path) => requests.set(path, (requests.get(path) ?? 0) + 1),
+  }));
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launch();
+  page = await browser.context.newPage();
+  errors = watchErrors(page);
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const shot = (name) => page.screenshot({ path: join(artifacts, `e2e-${name}.png`), fullPage: true });
+const sent = (suffix) => [...requests].filter(([p]) => p.endsWith(suffix)).reduce((n, [, c]) => n + c, 0);
+
+test('the list shows 49 with its difficulty and status', { skip }, async () => {
+  // Record what the download bar shows: the compiler's progress comes while
+  // the learner reads, and then the bar goes away.
+  await page.addInitScript(() => {
+    addEventListener('DOMContentLoaded', () => {
+      const box = document.getElementById('download');
+      const bar = document.getElementById('download-bar');
+      window.seenProgress = [];
+      new MutationObserver(() => {
+        if (!box.hidden) window.seenProgress.push({ label: box.textContent.trim(), value: bar.value, max: bar.max });
+      }).observe(box, { attributes: true, subtree: true, childList: true });
+    });
+  });
+  await page.goto(`${url}#/`);
+  const row = page.locator('table.problems tr', { has: page.locator('a[href="#/49-causal-mha"]') });
+  await row.waitFor({ timeout: 60_000 });
+  assert.match(await row.textContent(), /Causal multi-head attention/);
+  assert.equal(await row.locator('.difficulty').textContent(), 'medium');
+  assert.equal(await row.locator('.status').getAttribute('data-status'), 'unsolved');
+  await shot('list');
+  await page.locator('#download').waitFor({ state: 'hidden', timeout: 120_000 });
+  const seen = await page.evaluate(() => window.seenProgress);
+  const compiler = seen.filter((p) => /compiler/.test(p.label));
+  assert.ok(compiler.length > 0, `the compiler download showed progress: ${JSON.stringify(seen.slice(-3))}`);
+  assert.ok(compiler.at(-1).max > 1e6, 'with its size');
+});
+
+test('49 opens with its statement rendered (KaTeX) and the starter in the editor', { skip }, async () => {
+  await page.locator('a[href="#/49-causal-mha"]').click();
+  await page.locator('.statement .katex').first().waitFor();
+  assert.ok(await page.locator('.statement .katex-display').count() >= 3, 'display formulas rendered');
+  assert.equal(await page.locator('.statement .katex-error').count(), 0, 'no formula failed to render');
+  assert.equal(await editorText(page), starter);
+});
+
+test('every problem opens with its statement in both languages and its starter', { skip }, async () => {
+  await page.goto(`${url}#/`);
+  await page.locator('table.problems a').first().waitFor();
+  const dirs = await page.evaluate(() =>
+    [...document.querySelectorAll('table.problems a')].map((a) => a.getAttribute('href').slice(2)));
+  assert.ok(dirs.includes('49-causal-mha'));
+  for (const dir of dirs) {
+    const starterOf = readFileSync(join(root, 'problems', dir, 'starter.c'), 'utf8');
+    for (const lang of ['en', 'zh']) {
+      await page.goto(`${url}#/${dir}`);
+      if ((await page.locator('html').getAttribute('lang')).slice(0, 2) !== lang) await page.locator('#lang').click();
+      await page.locator(`.statement[lang^="${lang}"] h2`).first().waitFor();
+      assert.equal(await page.locator('.statement .katex-error').count(), 0, `${dir} (${lang}): every formula renders`);
+    }
+    assert.equal(await editorText(page), starterOf, `${dir}: the starter`);
+  }
+  await page.goto(`${url}#/49-causal-mha`);
+  if ((await page.locator('html').getAttribute('lang')) !== 'en') await page.locator('#lang').click();
+});
+
+test('the language toggle shows the Chinese statement and is remembered', { skip }, async () => {
+  await page.locator('#lang').click();
+  await page.locator('.statement h2', { hasText: '定义' }).waitFor();
+  await page.reload();
+  await page.locator('.statement h2', { hasText: '定义' }).waitFor();
+  await shot('statement-zh');
+  await page.locator('#lang').click();
+  await page.locator('.statement h2', { hasText: 'Definition' }).waitFor();
+});
+
+test('a correct solution is Accepted, with times against the reference', { skip }, async () => {
+  await setCode(page, solution);
+  assert.equal(await runAndWait(page), 'AC');
+  const rows = page.locator('table.cases tbody tr');
+  assert.ok(await rows.count() >= 10, 'one row per case');
+  assert.equal(await page.locator('table.cases tbody tr.bad').count(), 0);
+  assert.equal(await page.locator('.picture svg.times').count(), 1, 'time vs reference drawn');
+  assert.match(await page.locator('.toolbar .state').textContent(), /AC/, 'the verdict is announced');
+  await shot('accepted');
+  // The system's dark preference turns the page and the editor dark.
+  const background = () => page.evaluate(() => [document.body, document.querySelector('.cm-editor')]
+    .map((el) => getComputedStyle(el).backgroundColor));
+  const light = await background();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // The editor follows on the media query's change event: give it a moment.
+  await page.waitForFunction((before) => getComputedStyle(document.querySelector('.cm-editor')).backgroundColor !== before,
+    light[1], { timeout: 5000 }).catch(() => {});
+  const dark = await background();
+  assert.notEqual(dark[0], light[0], 'page');
+  assert.notEqual(dark[1], light[1], 'editor');
+  await shot('accepted-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('a classic mistake is named, with the masks and the error picture', { skip }, async () => {
+  await setCode(page, corpus('wa-no-scale.c'));
+  assert.equal(await runAndWait(page), 'WA');
+  assert.equal(await page.locator('.mistake').getAttribute('data-mistake'), 'no_scale');
+  assert.match(await page.locator('.mistake').textContent(), /not scaled by 1\/sqrt\(D\)/);
+  assert.equal(await page.locator('.picture svg.mask').count(), 1, 'masks drawn');
+  assert.equal(await page.locator('.picture svg.cases').count(), 1, 'errors per case drawn');
+  // The heatmap needs the example's shape in the report; the native judge
+  // writes the same JSON, so it says whether to expect one.
+  const native = JSON.parse((await judge(['49', join(root, 'tests', 'corpus', '49', 'wa-no-scale.c'), '--json'])).stdout);
+  const shaped = native.cases.some((c) => c.example?.out?.shape);
+  assert.equal(await page.locator('.picture svg.heat').count(), shaped ? 1 : 0, 'heatmap of the example');
+  await shot('wrong-answer');
+  // A leaking mask shows as outlined cells in the learner's picture.
+  await setCode(page, corpus('wa-no-causal-mask.c'));
+  assert.equal(await runAndWait(page), 'WA');
+  assert.equal(await page.locator('.mistake').getAttribute('data-mistake'), 'no_causal_mask');
+  assert.ok(await page.locator('svg.mask rect.differs').count() > 0, 'the differing cells are marked');
+  await shot('wrong-mask');
+});
+
+test('a compile error is marked on its line with clang\'s message', { skip }, async () => {
+  await setCode(page, corpus('ce-syntax-error.c'));
+  assert.equal(await runAndWait(page), 'CE');
+  const marks = page.locator('.cm-line :is(.cm-lintRange-error, .cm-lintPoint-error)');
+  await marks.first().waitFor({ state: 'attached' });   // a point mark has no width
+  const lines = await marks.evaluateAll((els) => els.map((e) => e.closest('.cm-line').textContent));
+  // The missing semicolon is after "int D = d / n_heads" (line 9 of the file).
+  assert.ok(lines.includes('    int D = d / n_heads'), JSON.stringify(lines));
+  assert.equal(await page.locator('.cm-gutter-lint .cm-lint-marker-error').count() >= 1, true);
+  // Hovering the gutter marker shows clang's own words.
+  await page.locator('.cm-gutter-lint .cm-lint-marker-error').first().hover();
+  await page.locator('.cm-tooltip-lint', { hasText: "expected ';'" }).waitFor();
+  await shot('compile-error');
+});
+
+test('an infinite loop is TLE while the page keeps answering', { skip }, async () => {
+  await setCode(page, corpus('tle-infinite-loop.c'));
+  const verdict = runAndWait(page);
+  // Compiled, and the learner's code spinning in its worker (2 s limit).
+  await page.locator('.toolbar .state', { hasText: 'Judging' }).waitFor();
+  await page.waitForTimeout(300);
+  // The page reacts while the learner's code spins: had the loop blocked it,
+  // these clicks would only land after the verdict, with Stop gone.
+  await page.locator('#lang').click();
+  await page.locator('.statement h2', { hasText: '定义' }).waitFor({ timeout: 5000 });
+  await page.locator('#lang').click();
+  await page.locator('.statement h2', { hasText: 'Definition' }).waitFor({ timeout: 5000 });
+  assert.ok(await page.locator('#stop').isVisible(), 'the run was still going on');
+  await shot('running');
+  assert.equal(await verdict, 'TLE');
+  await shot('time-limit');
+});
+
+test('Stop ends a run at once', { skip }, async () => {
+  await page.locator('#run').click();
+  await page.locator('.toolbar .state', { hasText: 'Judging' }).waitFor();
+  await page.locator('#stop').click();
+  await page.locator('.toolbar .state', { hasText: 'Stopped' }).waitFor({ timeout: 3000 });
+  assert.equal(await page.locator('#run').isEnabled(), true);
+  assert.equal(await page.locator('#results .verdict').count(), 0);
+  // Leaving the problem mid-run ends the run quietly (no errors, checked at the end).
+  await page.locator('#run').click();
+  await page.locator('.back').click();
+  await page.locator('table.problems').waitFor();
+  await page.goBack();
+  await page.locator('.cm-content').waitFor();
+});
+
+test('the code is still there after a reload, and every keystroke is kept', { skip }, async () => {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n/* typed just before the reload */');
+  await page.reload();
+  await page.locator('.cm-content').waitFor();
+  const text = await editorText(page);
+  assert.ok(text.startsWith(corpus('tle-infinite-loop.c')), 'the submitted code');
+  assert.ok(text.endsWith('/* typed just before the reload */'), 'the last keystrokes');
+});
+
+test('reset asks first, restores the starter, and can be undone', { skip }, async () => {
+  const before = await editorText(page);
+  await page.locator('#reset').focus();
+  await page.keyboard.press('Enter');
+  await page.locator('dialog.confirm[open]').waitFor();
+  await page.keyboard.press('Enter');   // the focused button is Cancel
+  assert.equal(await editorText(page), before);
+  await page.locator('#reset').click();
+  await page.locator('dialog.confirm button[value=reset]').click();
+  assert.equal(await editorText(page), starter);
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+Z');
+  assert.equal(await editorText(page), before);
+});
+
+test('the keyboard reaches everything: skip link, list, Run, editor and out again', { skip }, async () => {
+  await page.goto(`${url}#/49-causal-mha`);
+  await page.reload();   // focus starts at the top of the page
+  await page.locator('.cm-content').waitFor();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'skip');
+  const reached = new Set();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    reached.add(await page.evaluate(() => document.activeElement.id || document.activeElement.className));
+  }
+  for (const id of ['lang', 'run', 'reset', 'cm-content']) assert.ok(reached.has(id), `${id} in ${[...reached]}`);
+  // Tab leaves the editor rather than being swallowed by it.
+  await page.locator('.cm-content').focus();
+  await page.keyboard.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.className), 'cm-content');
+});
+
+test('the list shows 49 as solved', { skip }, async () => {
+  await page.goto(`${url}#/`);
+  await page.locator('table.problems .status[data-status="solved"]').waitFor();
+});
+
+test('offline after the first visit: the page, the statement and the compiler still work', { skip }, async () => {
+  // The service worker must hold everything: the browser's HTTP cache would
+  // also serve the immutable files offline, so it is emptied first.
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await browser.context.setOffline(true);
+  // Offline emulation does not cover the service worker's own fetches, so
+  // the server goes away too: whatever loads now comes from the worker.
+  const downloads = { compiler: sent('/llvm.core.wasm'), resources: sent('/llvm-resources.tar') };
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  server = null;
+  try {
+    await page.goto(`${url}#/49-causal-mha`);
+    await page.reload();   // the goto alone only changes the hash of the open page
+    await page.locator('.statement .katex').first().waitFor();
+    await setCode(page, solution.replace('void mha', '/* offline */\nvoid mha'));   // not in the compile cache
+    assert.equal(await runAndWait(page, { key: true }), 'AC');
+    await shot('offline-accepted');
+  } finally {
+    await browser.context.setOffline(false);
+  }
+  assert.deepEqual(downloads, { compiler: 1, resources: 1 }, 'the compiler was downloaded once');
+});
+
+test('no console errors along the way', { skip }, () => {
+  assert.deepEqual(errors, []);
+});
+
+test('a new build deployed under an open page: the page still judges', { skip }, async () => {
+  // A copy of the site (hard links, so it is quick) that can be "redeployed"
+  // with a different sw.js, in a fresh profile.
+  const site = mkdtempSync(join(tmpdir(), 'aj-site-'));
+  linkTree(join(root, 'build', 'web'), site);
+  const { serve } = await import('../web/serve.mjs');
+  const deployed = await serve({ root: site });
+  const second = await launch();
+  try {
+    const tab = await second.context.newPage();
+    const tabErrors = watchErrors(tab);
+    await tab.goto(`${deployed.url}#/49-causal-mha`);
+    await tab.locator('#download').waitFor({ state: 'hidden', timeout: 120_000 });
+    const sw = join(site, 'sw.js');
+    const next = readFileSync(sw, 'utf8').replace(/const VERSION = '(\w+)'/, "const VERSION = '$1-next'");
+    for (const f of [sw, `${sw}.br`, `${sw}.gz`]) rmSync(f, { force: true });   // unlink: the original is linked
+    writeFileSync(sw, next);
+    await tab.reload();   // the browser finds the new worker while the page loads the compiler
+    await tab.locator('.cm-content').waitFor();
+    // Run only once the new worker had its chance to take over (it must not:
+    // a worker taking over a loaded page left its compiles hanging).
+    const tookOver = await tab.evaluate(() => new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true));
+      setTimeout(() => resolve(false), 6000);
+    }));
+    assert.equal(tookOver, false, 'the new worker waits for the old page to go');
+    await setCode(tab, solution);
+    assert.equal(await runAndWait(tab, { timeout: 60_000 }), 'AC');
+    assert.deepEqual(tabErrors, []);
+  } finally {
+    await second.close();
+    deployed.server.close();
+    rmSync(site, { recursive: true, force: true });
+  }
+});
+
+function linkTree(from, to) {
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    if (e.isDirectory()) {
+      mkdirSync(join(to, e.name));
+      linkTree(join(from, e.name), join(to, e.name));
+    } else {
+      linkSync(join(from, e.name), join(to, e.name));
+    }
+  }
+}
+
+if (skip) test(`browser tests skipped: ${skip}`, { skip }, () => {});

@@ -1,0 +1,147 @@
+// site.mjs: the build steps Vite does not know about, run after it writes the
+// page into build/web:
+//   1. copy the wasm runtime (the page's wasm/api.mjs with its modules, the
+//      Emscripten judge from build/wasm/, the six @yowasp/clang files) into
+//      rt/<hash>/, a path named by the hash of its contents so it can be
+//      cached forever and a new build never serves stale files;
+//   2. copy each problem's statements (problems/<dir>/statement.<lang>.md);
+//   3. store Brotli and gzip variants beside every compressible file, so the
+//      server sends the compiler as ~20 MB instead of 105 MB;
+//   4. write sw.js, the service worker, with the list of files it caches.
+// It does not bundle the runtime: bundle.js finds its .wasm files through
+// import.meta.url, which a bundler would rewrite.
+import { createHash } from 'node:crypto';
+import { promises as fs, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export const root = join(dirname(new URL(import.meta.url).pathname), '..');
+const CACHE = join(root, 'build', 'web-compress');
+
+function files(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]);
+}
+
+// What goes under rt/<hash>/: [source file, path inside rt/<hash>/]. The
+// layout is what wasm/api.mjs expects of `base`: the Emscripten judge
+// (build/wasm/, top level, no object files) and @yowasp/clang's gen/ side by
+// side in base, the wasm/ modules in base/wasm/.
+export function runtimeFiles() {
+  const list = [];
+  const top = (dir) => existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : [];
+  for (const f of top(join(root, 'wasm'))) {
+    if (f.endsWith('.mjs')) list.push([join(root, 'wasm', f), `wasm/${f}`]);
+  }
+  for (const f of top(join(root, 'build', 'wasm'))) {
+    if (!/\.(o|d|tmp)$/.test(f)) list.push([join(root, 'build', 'wasm', f), f]);
+  }
+  const clang = join(root, 'node_modules', '@yowasp', 'clang', 'gen');
+  for (const f of top(clang)) list.push([join(clang, f), f]);
+  return list;
+}
+
+// One hash over every runtime file's path and bytes: the rt/ folder's name.
+export function runtimeVersion(list = runtimeFiles()) {
+  const h = createHash('sha256');
+  for (const [src, dest] of list) h.update(dest).update('\0').update(readFileSync(src)).update('\0');
+  return h.digest('hex').slice(0, 12);
+}
+
+export function statementFiles() {
+  const dir = join(root, 'problems');
+  const out = [];
+  for (const p of existsSync(dir) ? readdirSync(dir).sort() : []) {
+    for (const lang of ['en', 'zh']) {
+      const f = join(dir, p, `statement.${lang}.md`);
+      if (existsSync(f)) out.push([f, `problems/${p}/statement.${lang}.md`]);
+    }
+  }
+  return out;
+}
+
+const COMPRESSIBLE = /\.(html|m?js|css|json|md|wasm|tar|svg|txt|c|h)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+// Brotli quality 9 packs the compiler to ~20 MB in ~25 s; 11 saves ~3 MB more
+// but takes minutes, so it is for deploys (WEB_BROTLI=11), not every build.
+const QUALITY = Number(process.env.WEB_BROTLI || 9);
+
+// Compressed variants are cached by content hash under build/web-compress,
+// so the compiler is compressed once, not on every build.
+async function compress(file) {
+  const bytes = await fs.readFile(file);
+  if (bytes.length < 1024) return;
+  const key = createHash('sha256').update(bytes).digest('hex');
+  for (const [suffix, make] of [
+    [`.br${QUALITY}`, () => brotli(bytes, { params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: QUALITY,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })],
+    ['.gz', () => gzip(bytes, { level: 9 })],
+  ]) {
+    const cached = join(CACHE, key + suffix);
+    if (!existsSync(cached)) {
+      const packed = await make();
+      await fs.writeFile(cached + '.tmp', packed);
+      await fs.rename(cached + '.tmp', cached);
+    }
+    const out = file + suffix.replace(/\d+$/, '');
+    // A variant that saves nothing would only cost the client a decode.
+    if (statSync(cached).size < bytes.length * 0.95) await copy(cached, out);
+  }
+}
+
+// A hard link where it can (the compiler is 105 MB, copied on every build
+// otherwise); a copy across file systems.
+async function copy(src, dest) {
+  await fs.mkdir(dirname(dest), { recursive: true });
+  await fs.rm(dest, { force: true });
+  await fs.link(src, dest).catch(() => fs.copyFile(src, dest));
+}
+
+// The Vite plugin: runs once the page is written.
+export function sitePlugin({ version }) {
+  let outDir;
+  return {
+    name: 'attention-judge-site',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const list = runtimeFiles();
+      for (const [src, dest] of list) await copy(src, join(outDir, 'rt', version, dest));
+      for (const [src, dest] of statementFiles()) await copy(src, join(outDir, dest));
+
+      await fs.mkdir(CACHE, { recursive: true });
+      const all = files(outDir).filter((f) => !/\.(br|gz)$/.test(f));
+      // Two at a time: zlib runs on the thread pool, and the machine has two cores.
+      const todo = all.filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all([0, 1].map(async () => {
+        for (let f; (f = todo.shift());) await compress(f);
+      }));
+
+      // sw.js: the shell is cached when the worker installs; the large files
+      // (the compiler) are cached when the page first fetches them, with the
+      // page's own progress bar, so they are downloaded exactly once.
+      // KaTeX's CSS lists woff2, woff and ttf fonts; browsers that run this
+      // page all take woff2, so the older formats are not cached for offline.
+      const urls = all.map((f) => relative(outDir, f).split(sep).join('/'))
+        .filter((u) => u !== 'sw.js' && !/\.(woff|ttf)$/.test(u)).sort();
+      const big = (u) => statSync(join(outDir, u)).size > 2 << 20;
+      const hash = createHash('sha256');
+      for (const u of urls) hash.update(u).update(readFileSync(join(outDir, u)));
+      const template = readFileSync(join(root, 'web', 'sw.js'), 'utf8');
+      const sw = template
+        .replace('__VERSION__', hash.digest('hex').slice(0, 12))
+        .replace('__SHELL__', JSON.stringify(['./', ...urls.filter((u) => !big(u))], null, 1))
+        .replace('__LAZY__', JSON.stringify(urls.filter(big), null, 1));
+      await fs.writeFile(join(outDir, 'sw.js'), sw);
+      await compress(join(outDir, 'sw.js'));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// editor.js: the code editor (CodeMirror 6) with C highlighting, the system's
+// light or dark theme, Ctrl/Cmd+Enter to run, and clang's diagnostics shown
+// on their lines. It knows nothing about storage or judging: the page passes
+// onChange and onRun.
+import { EditorView, basicSetup } from 'codemirror';
+import { keymap } from '@codemirror/view';
+import { Compartment, Prec } from '@codemirror/state';
+import { cpp } from '@codemirror/lang-cpp';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { oneDark } from '@codemirror/theme-one-dark';
+
+const dark = matchMedia('(prefers-color-scheme: dark)');
+
+export function createEditor(parent, { doc, label, onChange, onRun }) {
+  const theme = new Compartment();
+  const view = new EditorView({
+    parent,
+    doc,
+    extensions: [
+      basicSetup,
+      cpp(),
+      lintGutter(),
+      theme.of(dark.matches ? oneDark : []),
+      // Highest precedence: basicSetup binds Mod-Enter to "insert blank line".
+      Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged) onChange(u.state.doc.toString());
+      }),
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+    ],
+  });
+  const follow = () => view.dispatch({ effects: theme.reconfigure(dark.matches ? oneDark : []) });
+  dark.addEventListener('change', follow);
+
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    // Replacing through a transaction keeps it undoable (Ctrl+Z).
+    replace(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    // clang's records { line, column, severity, message } (1-based) become
+    // marks under the offending token; records without a line (link errors)
+    // have no place in the file and are shown with the results instead.
+    mark(messages) {
+      const doc = view.state.doc;
+      const diagnostics = [];
+      for (const m of messages || []) {
+        if (!(m.line >= 1)) continue;
+        const line = doc.line(Math.min(m.line, doc.lines));
+        const from = line.from + Math.min(Math.max(m.column - 1, 0), line.length);
+        const word = view.state.wordAt(from);
+        const to = word && word.from === from ? word.to : Math.min(from + 1, line.to);
+        diagnostics.push({
+          from,
+          to: Math.max(to, from),
+          severity: m.severity === 'note' ? 'info' : m.severity === 'warning' ? 'warning' : 'error',
+          message: m.message,
+          source: 'clang',
+        });
+      }
+      view.dispatch(setDiagnostics(view.state, diagnostics));
+    },
+    focus: () => view.focus(),
+    destroy() {
+      dark.removeEventListener('change', follow);
+      view.destroy();
+    },
+  };
+}

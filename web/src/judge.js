@@ -1,0 +1,38 @@
+// judge.js: loads the wasm backend (wasm/api.mjs, built and served under
+// rt/<hash>/) once per page. The page does no judging, compiling or running
+// of its own: it calls this API and draws what comes back.
+/* global __RUNTIME__ */
+
+let loading = null;
+
+// The service worker must control the page before the compiler is fetched,
+// or the first download would bypass it and not be kept for offline use.
+async function offlineLayer() {
+  if (!('serviceWorker' in navigator)) return;
+  try {
+    await navigator.serviceWorker.register('./sw.js');
+  } catch {
+    return;   // e.g. a file:// page or a browser that refuses: work online only
+  }
+  if (navigator.serviceWorker.controller) return;
+  await new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    setTimeout(resolve, 15000);   // never block the judge on the offline layer
+  });
+}
+
+// Resolves to the judge: { problems, compile, run, cancel }.
+export function loadJudge(onProgress) {
+  loading ??= (async () => {
+    await offlineLayer();
+    const base = new URL(__RUNTIME__, location.href).href;
+    const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);
+    // In a browser the API starts fetching the compiler at once, so a first
+    // visit keeps it for offline use even before the learner presses Run.
+    return createJudge({ base, onProgress });
+  })().catch((e) => {
+    loading = null;   // let the next attempt try again (e.g. back online)
+    throw e;
+  });
+  return loading;
+}

@@ -1,0 +1,62 @@
+// results.js: a judge report (the JSON of `./judge 49 FILE --json`) shown as
+// the verdict, the classic mistake it matches, the per-case table, the
+// pictures, the compiler's messages and the program's output. Verdict names
+// and mistake texts are the report's own.
+import { h } from './dom.js';
+import { t } from './text.js';
+import { errorPictures, fmt, maskPicture, timePicture } from './pictures.js';
+
+export function renderReport(report) {
+  const verdict = report.verdict;
+  const ok = verdict === 'AC';
+  const parts = [
+    h('p', { class: `verdict ${ok ? 'good' : 'bad'}`, 'data-verdict': verdict },
+      h('span', { class: 'code' }, verdict), ' ', report.verdict_text || ''),
+  ];
+
+  if (report.mistake) {
+    parts.push(h('div', { class: 'mistake', 'data-mistake': report.mistake.id },
+      h('p', {}, h('strong', {}, `${t('mistake')}: `), report.mistake.title, ' ', h('code', {}, report.mistake.id)),
+      report.mistake.hint && h('p', {}, report.mistake.hint)));
+  }
+
+  if (report.compile && !report.compile.ok) {
+    parts.push(h('section', { class: 'diagnostics' },
+      h('h3', {}, t('diagnostics')), h('pre', {}, report.compile.diagnostics || '')));
+  }
+
+  const cases = report.cases || [];
+  if (cases.length) parts.push(caseTable(cases));
+
+  const failed = cases.find((c) => c.verdict !== 'AC' && c.first_bad);
+  if (failed) {
+    const b = failed.first_bad;
+    parts.push(h('p', { class: 'first-bad' }, h('strong', {}, `${t('firstBad')} (${failed.name}): `),
+      h('code', {}, b.where), ` ${t('expected')} ${b.expected}, ${t('got')} ${b.got}`));
+  }
+
+  const pictures = [];
+  if (report.mask) pictures.push(maskPicture(report.mask));
+  if (verdict === 'WA') pictures.push(...errorPictures(report));
+  if (ok) pictures.push(timePicture(cases));
+  if (pictures.length) parts.push(h('div', { class: 'pictures' }, pictures));
+
+  if (report.output) {
+    parts.push(h('section', { class: 'output' }, h('h3', {}, t('output')), h('pre', {}, report.output)));
+  }
+  return parts;
+}
+
+function caseTable(cases) {
+  const head = h('tr', {}, [t('case'), t('verdict'), t('maxErr'), t('wrong'), t('yourTime'), t('refTime')]
+    .map((x, i) => h('th', { scope: 'col', class: i >= 2 ? 'num' : null }, x)));
+  // '--' marks a case the judge never reached (after a TLE, say).
+  const rows = cases.map((c) => h('tr', { class: c.verdict === 'AC' ? 'good' : c.verdict && c.verdict !== '--' ? 'bad' : 'muted' },
+    h('th', { scope: 'row' }, c.name, c.visible ? h('span', { class: 'tag' }, t('visible')) : null),
+    h('td', {}, h('span', { class: 'code' }, c.verdict || t('notRun'))),
+    h('td', { class: 'num' }, fmt(c.max_abs)),
+    h('td', { class: 'num' }, typeof c.n_bad === 'number' ? `${c.n_bad} / ${c.n}` : '–'),
+    h('td', { class: 'num' }, Number.isFinite(c.time_ms) ? `${fmt(c.time_ms)} ms` : '–'),
+    h('td', { class: 'num' }, Number.isFinite(c.ref_ms) ? `${fmt(c.ref_ms)} ms` : '–')));
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'cases' }, h('thead', {}, head), h('tbody', {}, rows)));
+}
