@@ -15,7 +15,7 @@ NODE ?= node
 
 BUILD := build
 CORE_SRC := $(wildcard core/att_*.c)
-JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c \
+JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c libjudge/probe.c \
              $(wildcard libjudge/problem_*.c)
 NATIVE_SRC := libjudge/native.c libjudge/sandbox.c libjudge/main.c
 GEN := $(BUILD)/gen/problems.c

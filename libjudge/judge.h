@@ -181,6 +181,14 @@ typedef struct {
     void (*probe_row)(const judge_args *a, int i, size_t *start, size_t *n);
 } judge_ops;
 
+/* Probing helpers the attention problems share (probe.c). Keys and values
+ * laid out [B, heads, S, D]: add 0.5 to key and value j of every head of
+ * batch 0, so a query that sees key j moves (k or v: a param index, or -1
+ * for none). The rows to watch: query i of batch 0, head 0, in an output
+ * [B, H, T, width]; none past the T queries. */
+void judge_probe_kv(judge_args *a, int k, int v, int heads, int S, int D, int j);
+void judge_probe_rows(int T, int width, int i, size_t *start, size_t *n);
+
 /* The ops of a problem (problems.c); NULL when none, or when its metadata's
  * params no longer match what the ops expect. */
 const judge_ops *judge_ops_for(const judge_meta *m);

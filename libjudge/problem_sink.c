@@ -129,19 +129,12 @@ static int probe_len(const judge_args *a) { return a->ints[PT]; }
  * changes, and no other (its own query is left alone). */
 static void probe_perturb(judge_args *a, int j)
 {
-    int H = a->ints[PH], T = a->ints[PT], D = a->ints[PD];
-    float *k = a->buf[K], *v = a->buf[V];
-    for (int h = 0; h < H; h++)
-        for (int c = 0; c < D; c++) {
-            k[((size_t)h * T + j) * D + c] += 0.5f;
-            v[((size_t)h * T + j) * D + c] += 0.5f;
-        }
+    judge_probe_kv(a, K, V, a->ints[PH], a->ints[PT], a->ints[PD], j);
 }
 
 static void probe_row(const judge_args *a, int i, size_t *start, size_t *n)
 {
-    *n = (size_t)a->ints[PD];   /* batch 0, head 0, query i */
-    *start = (size_t)i * *n;
+    judge_probe_rows(a->ints[PT], a->ints[PD], i, start, n);
 }
 
 const judge_ops judge_sink_ops = {

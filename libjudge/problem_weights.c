@@ -121,15 +121,12 @@ static int probe_len(const judge_args *a) { return a->ints[PS]; }
 
 static void probe_perturb(judge_args *a, int j)
 {
-    int H = a->ints[PH], S = a->ints[PS], D = a->ints[PD];
-    for (int h = 0; h < H; h++)
-        for (int c = 0; c < D; c++) ((float *)a->buf[K])[((size_t)h * S + j) * D + c] += 0.5f;
+    judge_probe_kv(a, K, -1, a->ints[PH], a->ints[PS], a->ints[PD], j);
 }
 
 static void probe_row(const judge_args *a, int i, size_t *start, size_t *n)
 {
-    *n = i < a->ints[PT] ? (size_t)a->ints[PS] : 0;   /* batch 0, head 0, query i */
-    *start = (size_t)i * a->ints[PS];
+    judge_probe_rows(a->ints[PT], a->ints[PS], i, start, n);
 }
 
 const judge_ops judge_weights_ops = {
