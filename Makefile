@@ -48,8 +48,8 @@ $(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native
 $(BUILD)/gen/problems.o: $(GEN) libjudge/judge.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/core_test: tests/core_test.c $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
+$(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 test:
 	npm test

@@ -44,8 +44,8 @@ $(BUILD)/core/att_kern_avx2.o: core/att_kern_avx2.c $(KERN_DEPS)
 $(BUILD)/core/att_kern_v128.o: core/att_kern_v128.c $(KERN_DEPS)
 $(BUILD)/core/att_fast.o $(BUILD)/core/att_threads.o: core/att_fast.h
 
-$(BUILD)/kernels_test: tests/kernels_test.c $(CORE_OBJ)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
+$(BUILD)/kernels_test: tests/kernels_test.c tests/check.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 # SIMDE_NO_NATIVE: no -m flags either, so the compiler cannot slip in an
 # instruction this CPU lacks while SIMDe's C stands in for every intrinsic.
@@ -54,8 +54,8 @@ NN_OBJ := $(CORE_SRC:core/%.c=$(KT)/nonative/%.o)
 $(KT)/nonative/%.o: core/%.c $(KERN_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -DSIMDE_NO_NATIVE $(CFLAGS) $(WARN) -Wno-psabi -c -o $@ $<
-$(KT)/nonative/%_test: tests/%_test.c $(NN_OBJ)
-	$(CC) $(CPPFLAGS) -DSIMDE_NO_NATIVE $(CFLAGS) $(WARN) -o $@ $^ $(LDLIBS)
+$(KT)/nonative/%_test: tests/%_test.c tests/check.h $(NN_OBJ)
+	$(CC) $(CPPFLAGS) -DSIMDE_NO_NATIVE $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 $(SIMDE_WASM_INC)/simde:
 	@mkdir -p $(dir $@)
@@ -68,8 +68,8 @@ $(KT)/wasm/%.o: core/%.c $(KERN_DEPS) | $(SIMDE_WASM_INC)/simde
 # Linked under a name of this process's own, then renamed: emcc writes a
 # .wasm beside its output before embedding it, and two makes running at once
 # in one tree (npm test from two shells) must not embed each other's halves.
-$(KT)/wasm/%_test.cjs: tests/%_test.c $(WASM_OBJ)
-	$(EMCC_RUN) -Icore $(EMFLAGS) $(WARN) $(EMLDFLAGS) -o $@.$$$$.cjs $^ && mv $@.$$$$.cjs $@
+$(KT)/wasm/%_test.cjs: tests/%_test.c tests/check.h $(WASM_OBJ)
+	$(EMCC_RUN) -Icore $(EMFLAGS) $(WARN) $(EMLDFLAGS) -o $@.$$$$.cjs $(filter-out %.h,$^) && mv $@.$$$$.cjs $@
 
 KTESTS := $(BUILD)/kernels_test $(KT)/nonative/core_test $(KT)/nonative/kernels_test
 # The wasm builds need Emscripten (.ci/run installs it); without it `make`

@@ -11,29 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "att.h"
+#include "check.h"
 
-static int failures;
-
-/* On failure: where, the expression, and the values that made it false. */
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fputc('\n', stderr);                                            \
-        }                                                                   \
-    } while (0)
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 /* ---- generator ---- */
 
@@ -277,10 +256,7 @@ static void test_compare_rules(void)
 }
 
 /* ---- the table ---- */
-static const struct {
-    const char *name;
-    void (*run)(void);
-} tests[] = {
+static const check_test tests[] = {
     { "rng_pinned", test_rng_pinned },
     { "rng_range", test_rng_range },
     { "softmax_properties", test_softmax_properties },
@@ -294,24 +270,5 @@ static const struct {
 
 int main(int argc, char **argv)
 {
-    int n = (int)(sizeof tests / sizeof tests[0]), passed = 0, failed = 0, found = 0;
-    if (argc > 1 && !strcmp(argv[1], "--list")) {
-        for (int i = 0; i < n; i++) puts(tests[i].name);
-        return 0;
-    }
-    for (int i = 0; i < n; i++) {
-        if (argc > 1 && strcmp(argv[1], tests[i].name)) continue;
-        found++;
-        int before = failures;
-        tests[i].run();
-        if (failures == before) passed++;
-        else failed++;
-        printf("%s %s\n", failures == before ? "ok  " : "FAIL", tests[i].name);
-    }
-    if (!found) {
-        fprintf(stderr, "core_test: no test named %s\n", argv[1]);
-        return 2;
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, NULL);
 }

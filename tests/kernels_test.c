@@ -18,28 +18,11 @@
 #include <string.h>
 #include "att.h"
 
-static int failures;
+/* Each failure names the SIMD level it happened at. */
+static char check_level_word[32];
+#define CHECK_CONTEXT (snprintf(check_level_word, sizeof check_level_word, "[%s] ", att_simd_name()), check_level_word)
+#include "check.h"
 
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "%s:%d: [%s] CHECK(%s) failed: ", __FILE__, __LINE__, \
-                    att_simd_name(), #cond);                                \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fputc('\n', stderr);                                            \
-        }                                                                   \
-    } while (0)
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 /* Runs body once per SIMD level this build can run, that level selected. */
 #define FOR_EACH_LEVEL(lv)                                                  \
@@ -518,10 +501,7 @@ static void test_mha_all_masked(void)
 }
 
 /* ---- the table ---- */
-static const struct {
-    const char *name;
-    void (*run)(void);
-} tests[] = {
+static const check_test tests[] = {
     { "exp_bound", test_exp_bound },
     { "exp_tails", test_exp_tails },
     { "matmul_awkward", test_matmul_awkward },
@@ -539,33 +519,15 @@ static const struct {
     { "mha_all_masked", test_mha_all_masked },
 };
 
+static void back_to_auto(void) { att_simd_select(ATT_SIMD_AUTO); }
+
 int main(int argc, char **argv)
 {
-    int n = (int)(sizeof tests / sizeof tests[0]), passed = 0, failed = 0, found = 0;
-    if (argc > 1 && !strcmp(argv[1], "--list")) {
-        for (int i = 0; i < n; i++) puts(tests[i].name);
-        return 0;
-    }
     if (argc > 1 && !strcmp(argv[1], "--levels")) {
         for (att_simd_level lv = ATT_SIMD_V128; lv <= ATT_SIMD_AVX512; lv++)
             if (att_simd_available(lv) && att_simd_select(lv) == ATT_OK)
                 printf("%s%s\n", att_simd_name(), att_simd_native() ? "" : " (emulated)");
         return 0;
     }
-    for (int i = 0; i < n; i++) {
-        if (argc > 1 && strcmp(argv[1], tests[i].name)) continue;
-        found++;
-        int before = failures;
-        tests[i].run();
-        att_simd_select(ATT_SIMD_AUTO);
-        if (failures == before) passed++;
-        else failed++;
-        printf("%s %s\n", failures == before ? "ok  " : "FAIL", tests[i].name);
-    }
-    if (!found) {
-        fprintf(stderr, "kernels_test: no test named %s\n", argv[1]);
-        return 2;
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, back_to_auto);
 }

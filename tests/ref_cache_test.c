@@ -12,28 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "att.h"
+#include "check.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                    \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            failures++;                                                     \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                   \
-            fputc('\n', stderr);                                            \
-        }                                                                   \
-    } while (0)
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static float *uniform(size_t n, uint64_t stream, float scale)
 {
@@ -368,7 +348,7 @@ static void test_flops_counted(void)
     CHECK(p == 1099511627776LL && a == 1099511627776LL && c == 8193, "%lld %lld %lld", p, a, c);
 }
 
-static const struct { const char *name; void (*fn)(void); } tests[] = {
+static const check_test tests[] = {
     { "decode_equals_prefill", test_decode_equals_prefill },
     { "decode_edges", test_decode_edges },
     { "sink_edges", test_sink_edges },
@@ -380,23 +360,5 @@ static const struct { const char *name; void (*fn)(void); } tests[] = {
 
 int main(int argc, char **argv)
 {
-    int n = (int)(sizeof tests / sizeof tests[0]), passed = 0, failed = 0;
-    for (int i = 0; i < n; i++) {
-        if (argc > 1 && !strcmp(argv[1], "--list")) {
-            puts(tests[i].name);
-            continue;
-        }
-        if (argc > 1 && strcmp(argv[1], tests[i].name)) continue;
-        int before = failures;
-        tests[i].fn();
-        if (failures == before) passed++;
-        else failed++;
-    }
-    if (argc > 1 && !strcmp(argv[1], "--list")) return 0;
-    if (passed + failed == 0) {
-        fprintf(stderr, "no test named %s\n", argv[1]);
-        return 2;
-    }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, NULL);
 }
