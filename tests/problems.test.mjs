@@ -74,3 +74,18 @@ test('exercise 49: both statements show the reference output of the example', as
     shown.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) <= 5e-5, `${lang}: element ${i}: ${v} vs ${expected[i]}`));
   }
 });
+
+// A statement that states the tolerance states the one in problem.json.
+for (const dir of readdirSync(problems).filter((d) => existsSync(join(problems, d, 'problem.json')))) {
+  test(`problems/${dir}: the statements' tolerance is problem.json's`, () => {
+    const { tolerance } = JSON.parse(readFileSync(join(problems, dir, 'problem.json'), 'utf8'));
+    const number = (k, e) => (k ? Number(k) : 1) * 10 ** Number(e);
+    for (const lang of ['en', 'zh']) {
+      const text = readFileSync(join(problems, dir, `statement.${lang}.md`), 'utf8');
+      const m = /\\le\s*(?:(\d+)\s*\\cdot\s*)?10\^\{(-?\d+)\}\s*\+\s*(?:(\d+)\s*\\cdot\s*)?10\^\{(-?\d+)\}/.exec(text);
+      if (!m) continue;   // exact problems say "exact" in words
+      assert.ok(Math.abs(number(m[1], m[2]) - tolerance.atol) < 1e-12, `${lang}: atol ${m[0]} vs ${tolerance.atol}`);
+      assert.ok(Math.abs(number(m[3], m[4]) - tolerance.rtol) < 1e-12, `${lang}: rtol ${m[0]} vs ${tolerance.rtol}`);
+    }
+  });
+}
