@@ -13,9 +13,9 @@ static const att_kernels *const tables[] = {
 };
 
 /* Chosen by att_simd_select, or on first use by each entry point below
- * before it starts workers (which then only read it: pthread_create orders
- * the write before their reads). Select a level before sharing the core
- * between threads of your own. */
+ * before it starts workers (which then only read it: posting the job under
+ * the pool's mutex orders the write before their reads). Select a level
+ * before sharing the core between threads of your own. */
 static const att_kernels *cur;
 
 /* Can this CPU run table t? A table compiled without native instructions
@@ -76,18 +76,17 @@ static int clamp_threads(int threads)
 void att_exp_simd(float *y, const float *x, size_t n) { kern()->exp(y, x, n); }
 
 /* ---- GEMM ---- */
-size_t att_gemm_ws_floats(int K, int N, int n)
+size_t att_gemm_ws_floats(int K)
 {
     size_t kb = K < ATT_KC ? (size_t)K : ATT_KC;
-    /* A worker's panels span at most ceil(N / n) + 2 NR columns. */
-    return kb * ((size_t)(N + n - 1) / n + 2 * ATT_NR_MAX) + ATT_MR_MAX * ATT_NR_MAX +
-           (size_t)ATT_MR_MAX * kb;
+    /* A packed strip of w (all of K), a block of a, one register tile. */
+    return (size_t)K * ATT_GC + kb * ATT_MR_MAX + ATT_MR_MAX * ATT_NR_MAX;
 }
 
 size_t att_matmul_scratch_floats(int K, int N, int threads)
 {
     int n = clamp_threads(threads);
-    return K < 1 || N < 1 ? 0 : n * att_gemm_ws_floats(K, N, n);
+    return K < 1 || N < 1 ? 0 : n * att_gemm_ws_floats(K);
 }
 
 static void gemm_task(const void *ctx, int tid, int n) { kern()->gemm(ctx, tid, n); }
@@ -97,7 +96,8 @@ att_status att_matmul_simd(float *out, const float *a, const float *w,
 {
     if (M < 1 || K < 1 || N < 1) return ATT_EBADSHAPE;
     int n = clamp_threads(threads);
-    att_gemm_job j = { out, a, w, M, K, N, scratch, att_gemm_ws_floats(K, N, n) };
+    atomic_long next = 0;
+    att_gemm_job j = { out, a, w, M, K, N, scratch, att_gemm_ws_floats(K), &next };
     kern();
     att_parallel(n, gemm_task, &j);
     return ATT_OK;
@@ -115,7 +115,7 @@ size_t att_attn_ws_floats(int T, int S, int D)
     (void)T;
     size_t Sp = ((size_t)S + ATT_BC - 1) / ATT_BC * ATT_BC;
     size_t Dp = ((size_t)D + ATT_NR_MAX - 1) / ATT_NR_MAX * ATT_NR_MAX;
-    return Sp * D + Sp * Dp + ATT_MR_MAX * (ATT_BC + Dp + (size_t)D);
+    return Sp * D + Sp * Dp + ATT_MR_MAX * (2 * ATT_BC + Dp + (size_t)D);
 }
 
 size_t att_attn_scratch_floats(const att_attn_desc *a, int threads)
@@ -144,8 +144,8 @@ att_status att_attn_simd(float *out, const float *q, const float *k,
     if (s) return s;
     int n = clamp_threads(threads);
     att_attn_job j = job(out, q, k, v, key_mask, a, scratch, att_attn_ws_floats(a->T, a->S, a->D));
-    atomic_long next = 0;
-    j.next = &next;
+    atomic_long next[ATT_MAX_THREADS] = { 0 };
+    j.next = next;
     kern();
     att_parallel(n, attn_task, &j);
     return ATT_OK;
@@ -181,7 +181,7 @@ size_t att_mha_simd_scratch_floats(int T, int d, int H, int threads)
 {
     if (T < 1 || d < 1 || H < 1 || d % H) return 0;
     int n = clamp_threads(threads);
-    size_t g = n * att_gemm_ws_floats(d, d, n), at = n * att_attn_ws_floats(T, T, d / H);
+    size_t g = n * att_gemm_ws_floats(d), at = n * att_attn_ws_floats(T, T, d / H);
     return 4 * (size_t)T * d + (g > at ? g : at);
 }
 
@@ -198,12 +198,15 @@ att_status att_mha_simd(float *out, const float *x, const float *wq,
     att_attn_desc a = { T, T, H, H, D, causal, 0, 1.0f / sqrtf((float)D),
                         d, D, d, D, d, D };
     const int n = clamp_threads(threads);
-    const size_t gws = att_gemm_ws_floats(d, d, n);
+    const size_t gws = att_gemm_ws_floats(d);
     for (int b = 0; b < B; b++) {
         const float *xb = x + b * td;
-        /* q, k and v in one fork/join: each worker does its panels of all three. */
-        att_gemm_job qkv[3] = { { q, xb, wq, T, d, d, ws, gws }, { k, xb, wk, T, d, d, ws, gws },
-                                { v, xb, wv, T, d, d, ws, gws } };
+        /* q, k and v in one fork/join: the workers take the items of the
+         * three in turn, with no wait between them. */
+        atomic_long next[3] = { 0, 0, 0 };
+        att_gemm_job qkv[3] = { { q, xb, wq, T, d, d, ws, gws, &next[0] },
+                                { k, xb, wk, T, d, d, ws, gws, &next[1] },
+                                { v, xb, wv, T, d, d, ws, gws, &next[2] } };
         kern();
         att_parallel(n, gemm3_task, qkv);
         att_attn_simd(heads, q, k, v, mask ? mask + (size_t)b * T : NULL, &a, threads, ws);

@@ -17,19 +17,26 @@
 /* Upper bounds of the register tile over all widths, for sizing scratch
  * before a table is chosen: MR rows x NR columns; BC keys per attention tile
  * (a multiple of every NR, so a key tile is whole panels); KC the depth of a
- * packed GEMM slab. */
+ * packed GEMM slab. A GEMM work item is GR blocks of MR rows by GC columns
+ * (whole panels at every NR): wide enough that a block of a is reused over
+ * many panels (strips of 64 re-read a, ~10% slower natively), small enough
+ * for six items per d = 512 projection at the widest MR, so two workers
+ * balance. */
 #define ATT_MR_MAX 16
 #define ATT_NR_MAX 32
 #define ATT_BC 64
 #define ATT_KC 256
+#define ATT_GC 256
+#define ATT_GR 16
 #define ATT_MAX_THREADS 16
 
 typedef struct {
     float *out;              /* [M, N] */
     const float *a, *w;      /* [M, K], [K, N] */
     int M, K, N;
-    float *scratch;          /* per worker: att_gemm_ws_floats(K, N, n) floats */
+    float *scratch;          /* per worker: att_gemm_ws_floats(K) floats */
     size_t ws;               /* floats of scratch per worker */
+    atomic_long *next;       /* the next work item to take (att_kern.h, GEMM) */
 } att_gemm_job;
 
 typedef struct {
@@ -42,7 +49,7 @@ typedef struct {
     float scale;
     float *scratch;
     size_t ws;               /* floats of scratch per worker */
-    atomic_long *next;       /* attention: the next work item to take */
+    atomic_long *next;       /* attention: [n] items taken of each worker's range */
 } att_attn_job;
 
 typedef struct {
@@ -67,7 +74,7 @@ typedef void (*att_task)(const void *ctx, int tid, int n);
 void att_parallel(int n, att_task fn, const void *ctx);
 
 /* Workers that att_parallel can run, one per table entry kind. */
-size_t att_gemm_ws_floats(int K, int N, int n);
+size_t att_gemm_ws_floats(int K);
 size_t att_attn_ws_floats(int T, int S, int D);
 
 #endif

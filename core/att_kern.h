@@ -4,8 +4,9 @@
  * architecture: only vf_* operations, every vector loop with its tail.
  *
  * The includer defines ATT_VW (lanes), ATT_MR (rows of the register tile),
- * ATT_NV (vectors per tile row; NR = ATT_NV * ATT_VW columns) and
- * ATT_TABLE (the name of the exported att_kernels table).
+ * ATT_NV (vectors per tile row; NR = ATT_NV * ATT_VW columns), ATT_PACK_A
+ * (1: the register tile reads a packed k-major, see block_a) and ATT_TABLE
+ * (the name of the exported att_kernels table).
  *
  * Shapes, edge rules and the public entry points are in att.h ("fast
  * kernels"); argument checks and threading are in att_fast.c. */
@@ -18,7 +19,7 @@
 #define NR (ATT_NV * ATT_VW)
 #define BC ATT_BC
 
-#if MR > ATT_MR_MAX || NR > ATT_NR_MAX || BC % NR != 0
+#if MR > ATT_MR_MAX || NR > ATT_NR_MAX || BC % NR != 0 || ATT_GC % NR != 0
 #error "register tile out of the bounds att_fast.h sizes scratch with"
 #endif
 
@@ -67,27 +68,34 @@ static void exp_array(float *y, const float *x, size_t n)
 }
 
 /* ---- the register tile ----
- * c[MR, NR] (row stride ldc) (+)= a[MR, K] (row stride lda) . bp[K, NR] (a
- * packed panel, contiguous). Every row of a and every column of bp must
- * exist: callers pad, and keep only the rows and columns they need. The
- * MR x NV accumulators are meant to live in registers: the loops over them
- * have constant trip counts and are fully unrolled. */
+ * c[MR, NR] (row stride ldc) (+)= a[MR, K] . bp[K, NR] (a packed panel,
+ * contiguous), a as block_a gives it: with ATT_PACK_A, k-major (a[k * MR +
+ * r], lda unused), else rows of stride lda. Packing is for wasm: there each
+ * strided row costs integer address arithmetic per row and k (the engine
+ * does not strength-reduce it, and it competed with the multiply-adds);
+ * natively the compiler keeps row pointers, and a pack per block only costs
+ * (10-50% on the GEMM when every width packed).
+ * Every row of a and column of bp must exist: callers pad, and keep only
+ * the rows and columns they need. The MR x NV accumulators are meant to
+ * live in registers: the loops over them have constant trip counts and are
+ * fully unrolled. */
 static inline void tile_core(float *c, int ldc, const float *a, size_t lda, const float *bp,
                              int K, int accumulate)
 {
+    const size_t rs = ATT_PACK_A ? 1 : lda, ks = ATT_PACK_A ? MR : 1;
     vf acc[MR][ATT_NV];
 #pragma GCC unroll 16
     for (int r = 0; r < MR; r++)
 #pragma GCC unroll 4
         for (int v = 0; v < ATT_NV; v++)
             acc[r][v] = accumulate ? vf_load(c + (size_t)r * ldc + v * ATT_VW) : vf_zero();
-    for (int k = 0; k < K; k++) {
+    for (int k = 0; k < K; k++, a += ks, bp += NR) {
         vf b[ATT_NV];
 #pragma GCC unroll 4
-        for (int v = 0; v < ATT_NV; v++) b[v] = vf_load(bp + (size_t)k * NR + v * ATT_VW);
+        for (int v = 0; v < ATT_NV; v++) b[v] = vf_load(bp + v * ATT_VW);
 #pragma GCC unroll 16
         for (int r = 0; r < MR; r++) {
-            vf ar = vf_set1(a[(size_t)r * lda + k]);
+            vf ar = vf_set1(a[r * rs]);
 #pragma GCC unroll 4
             for (int v = 0; v < ATT_NV; v++) acc[r][v] = vf_fma(ar, b[v], acc[r][v]);
         }
@@ -112,54 +120,97 @@ static void tile_acc(float *c, int ldc, const float *a, size_t lda, const float 
 static int imin(int a, int b) { return a < b ? a : b; }
 static int imax(int a, int b) { return a > b ? a : b; }
 
-/* ---- GEMM: out[M, N] = a[M, K] . w[K, N] ----
- * Worker tid owns a contiguous range of NR-column panels of w and out, so
- * workers share nothing. For each KC-deep slab it packs its panels
- * (zero-padded to NR columns) once, then sweeps all rows in MR blocks: the
- * packed slab stays in L2, a block of a in L1. Rows: the last block is
- * shifted back to end at M (its first rows are recomputed, not rewritten);
- * only M < MR needs a zero-padded copy of a. */
-static void gemm_part(const att_gemm_job *j, int tid, int n)
+/* A block of MR rows of a (the first `rows` real, row stride lda, K deep)
+ * as tile_core reads it, the rest zero: with ATT_PACK_A packed k-major into
+ * dst; else a itself when all MR rows are real, or a zero-padded copy in dst
+ * ([MR][K]). *ld gets the row stride to pass on. */
+static const float *block_a(float *dst, const float *a, size_t lda, int rows, int K, size_t *ld)
 {
-    const int M = j->M, K = j->K, N = j->N, np = (N + NR - 1) / NR;
-    const int p0 = np * tid / n, p1 = np * (tid + 1) / n;
-    if (p0 == p1) return;
-    float *bp = j->scratch + (size_t)tid * j->ws;
-    float *ct = bp + (size_t)imin(K, ATT_KC) * (p1 - p0) * NR;
-    float *apad = ct + MR * NR;
+    if (ATT_PACK_A) {
+        for (int r = 0; r < MR; r++)
+            for (int k = 0; k < K; k++)
+                dst[(size_t)k * MR + r] = r < rows ? a[(size_t)r * lda + k] : 0.0f;
+        *ld = MR;
+        return dst;
+    }
+    *ld = lda;
+    if (rows == MR) return a;
+    for (int r = 0; r < MR; r++)
+        for (int k = 0; k < K; k++)
+            dst[(size_t)r * K + k] = r < rows ? a[(size_t)r * lda + k] : 0.0f;
+    *ld = (size_t)K;
+    return dst;
+}
+
+/* ---- GEMM: out[M, N] = a[M, K] . w[K, N] ----
+ * Work items are tiles of ATT_GR row blocks (MR rows each) by ATT_GC columns
+ * (whole NR panels), taken one at a time from a shared counter as the
+ * attention's are: a worker that gets less of the CPU (a shared machine)
+ * takes fewer, instead of holding up the rest with a fixed share. Who
+ * computes an item does not change its result. Items go strip by strip, and
+ * a worker keeps the strip of w it last packed (all of K, in KC-deep slabs,
+ * zero-padded to NR columns), so consecutive items of one strip pack it
+ * once: repacking it per row range cost 5-15% natively. Per slab the item
+ * sweeps its rows in blocks of MR (block_a): the slab stays in L2, the
+ * block of a in L1. */
+static void pack_strip(const att_gemm_job *j, float *bp, int n0, int np)
+{
+    const int K = j->K, N = j->N;
     for (int kc = 0; kc < K; kc += ATT_KC) {
         const int kb = imin(ATT_KC, K - kc);
-        for (int p = p0; p < p1; p++) {
-            float *dst = bp + (size_t)(p - p0) * kb * NR;
-            const int c0 = p * NR, nc = imin(NR, N - c0);
+        for (int p = 0; p < np; p++) {
+            float *dst = bp + (size_t)kc * ATT_GC + (size_t)p * kb * NR;
+            const int c0 = n0 + p * NR, nc = imin(NR, N - c0);
+            /* Whole vectors where the panel is full: a call to memcpy per NR
+             * floats cost more than the copy (above all in wasm). */
             for (int k = 0; k < kb; k++) {
-                memcpy(dst + (size_t)k * NR, j->w + (size_t)(kc + k) * N + c0, nc * sizeof(float));
-                memset(dst + (size_t)k * NR + nc, 0, (NR - nc) * sizeof(float));
+                const float *src = j->w + (size_t)(kc + k) * N + c0;
+                float *d = dst + (size_t)k * NR;
+                if (nc == NR)
+                    for (int c = 0; c < NR; c += ATT_VW) vf_store(d + c, vf_load(src + c));
+                else
+                    for (int c = 0; c < NR; c++) d[c] = c < nc ? src[c] : 0.0f;
             }
         }
-        const float *ab = j->a + kc;
-        size_t lda = (size_t)K;
-        if (M < MR) {
-            memset(apad, 0, sizeof(float) * MR * kb);
-            for (int r = 0; r < M; r++)
-                memcpy(apad + (size_t)r * kb, j->a + (size_t)r * K + kc, kb * sizeof(float));
-            ab = apad;
-            lda = (size_t)kb;
+    }
+}
+
+static void gemm_part(const att_gemm_job *j, int tid, int n)
+{
+    (void)n;
+    const int M = j->M, K = j->K, N = j->N, nstrips = (N + ATT_GC - 1) / ATT_GC;
+    const int rc = ATT_GR * MR, nchunks = (M + rc - 1) / rc;
+    float *bp = j->scratch + (size_t)tid * j->ws;
+    float *ap = bp + (size_t)K * ATT_GC;
+    float *ct = ap + (size_t)imin(K, ATT_KC) * MR;
+    int have = -1;   /* the strip packed in bp */
+    for (long it; (it = atomic_fetch_add(j->next, 1)) < (long)nstrips * nchunks;) {
+        const int strip = (int)(it / nchunks), n0 = strip * ATT_GC;
+        const int m0 = (int)(it % nchunks) * rc;
+        const int m1 = imin(M, m0 + rc), np = (imin(ATT_GC, N - n0) + NR - 1) / NR;
+        if (strip != have) {
+            pack_strip(j, bp, n0, np);
+            have = strip;
         }
-        for (int done = 0; done < M;) {
-            const int i0 = done + MR <= M ? done : imax(M - MR, 0);
-            const int rlo = done - i0, rhi = imin(MR, M - i0);
-            for (int p = p0; p < p1; p++) {
-                const int c0 = p * NR, nc = imin(NR, N - c0);
-                tile(ct, NR, ab + (size_t)i0 * lda, lda, bp + (size_t)(p - p0) * kb * NR, kb);
-                for (int r = rlo; r < rhi; r++) {
-                    float *o = j->out + (size_t)(i0 + r) * N + c0;
-                    const float *t = ct + r * NR;
-                    if (kc == 0) memcpy(o, t, nc * sizeof(float));
-                    else for (int c = 0; c < nc; c++) o[c] += t[c];
+        for (int kc = 0; kc < K; kc += ATT_KC) {
+            const int kb = imin(ATT_KC, K - kc);
+            const float *slab = bp + (size_t)kc * ATT_GC;
+            for (int i0 = m0; i0 < m1; i0 += MR) {
+                const int rows = imin(MR, m1 - i0);
+                const float *a0 = j->a + (size_t)i0 * K + kc;
+                size_t lda;
+                const float *ab = block_a(ap, a0, (size_t)K, rows, kb, &lda);
+                for (int p = 0; p < np; p++) {
+                    const int c0 = n0 + p * NR, nc = imin(NR, N - c0);
+                    tile(ct, NR, ab, lda, slab + (size_t)p * kb * NR, kb);
+                    for (int r = 0; r < rows; r++) {
+                        float *o = j->out + (size_t)(i0 + r) * N + c0;
+                        const float *t = ct + r * NR;
+                        if (kc == 0) memcpy(o, t, nc * sizeof(float));
+                        else for (int c = 0; c < nc; c++) o[c] += t[c];
+                    }
                 }
             }
-            done = i0 + rhi;
         }
     }
 }
@@ -175,7 +226,8 @@ static void gemm_part(const att_gemm_job *j, int tid, int n)
  * so the scores come out scaled), V as feature panels [S][NR], both zero-
  * padded to whole tiles. */
 typedef struct {
-    float *kp, *vp, *st, *o, *qpad;
+    float *kp, *vp, *st, *o;
+    float *qp, *pt;          /* block_a's room for the query block and P */
     int Sp, Dp, nfp;
 } attn_ws;
 
@@ -268,15 +320,9 @@ static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
     const int T = j->T, S = j->S, D = j->D, off = S - T, Dp = w->Dp;
     const int done = qb * MR, i0 = done + MR <= T ? done : imax(T - MR, 0);
     const int rlo = done - i0, rhi = imin(MR, T - i0);
-    const float *qs = j->q + (size_t)i0 * j->ldq + (size_t)h * j->hsq;
-    size_t lda = j->ldq;
-    if (T < MR) {
-        memset(w->qpad, 0, sizeof(float) * MR * D);
-        for (int r = 0; r < T; r++)
-            memcpy(w->qpad + (size_t)r * D, qs + (size_t)r * j->ldq, D * sizeof(float));
-        qs = w->qpad;
-        lda = (size_t)D;
-    }
+    size_t ldq;
+    const float *q0 = j->q + (size_t)i0 * j->ldq + (size_t)h * j->hsq;
+    const float *qs = block_a(w->qp, q0, j->ldq, rhi, D, &ldq);
     const int pfirst = i0 + rlo + off, plast = i0 + rhi - 1 + off;
     const int jhi = j->causal ? imin(S - 1, plast) : S - 1;
     const int jlo = j->window > 0 ? imax(0, pfirst - j->window + 1) : 0;
@@ -292,12 +338,14 @@ static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
             if (!real) continue;
         }
         for (int p = 0; p < BC / NR; p++)
-            tile(w->st + p * NR, BC, qs, lda, w->kp + (size_t)(jb / NR + p) * D * NR, D);
+            tile(w->st + p * NR, BC, qs, ldq, w->kp + (size_t)(jb / NR + p) * D * NR, D);
         if (real < BC || (j->causal && jb + BC - 1 > pfirst) ||
             (j->window > 0 && jb <= plast - j->window))
             mask_tile(j, w->st, i0 + off, jb, real < nk);
         float alpha[MR];
         softmax_tile(w->st, m, l, alpha);
+        size_t ldp;
+        const float *pt = block_a(w->pt, w->st, BC, MR, BC, &ldp);
         for (int r = 0; r < MR; r++)
             if (alpha[r] != 1.0f) {   /* the max moved: rescale what is summed so far */
                 float *o = w->o + (size_t)r * Dp;
@@ -305,7 +353,7 @@ static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
                 for (int c = 0; c < Dp; c += ATT_VW) vf_store(o + c, vf_mul(vf_load(o + c), a));
             }
         for (int f = 0; f < w->nfp; f++)
-            tile_acc(w->o + f * NR, Dp, w->st, BC, w->vp + ((size_t)f * w->Sp + jb) * NR, BC);
+            tile_acc(w->o + f * NR, Dp, pt, ldp, w->vp + ((size_t)f * w->Sp + jb) * NR, BC);
     }
     for (int r = rlo; r < rhi; r++) {
         const float inv = l[r] > 0.0f ? 1.0f / l[r] : 0.0f;   /* no key seen: zeros */
@@ -318,15 +366,18 @@ static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
     }
 }
 
-/* Work items are (head, query block), taken one at a time from a shared
- * counter: a worker that gets more of the CPU (a shared machine) or cheaper
- * items (short causal rows) simply takes more. Items run head by head, so
- * a worker packs each kv head's K and V once, and within a head from the
- * last query block (the most keys) to the first, so the cheap ones fill the
- * end. Which worker computes an item does not change its result. */
+/* Work items are (head, query block), in order head by head, and within a
+ * head from the last query block (the most keys) to the first, so the cheap
+ * ones fill the end. Worker tid owns the tid-th of n equal ranges of items
+ * and takes its own one at a time from the range's counter, then helps with
+ * the others' ranges the same way: a worker that gets more of the CPU (a
+ * shared machine) or cheaper items (short causal rows) simply takes more,
+ * and as workers mostly stay in their own heads, each packs a kv head's K
+ * and V about once (with one shared counter every worker packed every head:
+ * two threads at T = 512 were ~4% slower). Which worker computes an item
+ * does not change its result. */
 static void attn_part(const att_attn_job *j, int tid, int n)
 {
-    (void)n;
     attn_ws w;
     w.nfp = (j->D + NR - 1) / NR;
     w.Dp = w.nfp * NR;
@@ -335,17 +386,22 @@ static void attn_part(const att_attn_job *j, int tid, int n)
     w.vp = w.kp + (size_t)w.Sp * j->D;
     w.st = w.vp + (size_t)w.Sp * w.Dp;
     w.o = w.st + MR * BC;
-    w.qpad = w.o + (size_t)MR * w.Dp;
+    w.qp = w.o + (size_t)MR * w.Dp;
+    w.pt = w.qp + (size_t)MR * j->D;
     const int G = j->H / j->Hkv, nqb = (j->T + MR - 1) / MR;
     const long total = (long)j->H * nqb;
     int packed = -1;
-    for (long it; (it = atomic_fetch_add(j->next, 1)) < total;) {
-        const int h = (int)(it / nqb), qb = nqb - 1 - (int)(it % nqb);
-        if (h / G != packed) {
-            packed = h / G;
-            pack_kv(j, &w, packed);
+    for (int v = 0; v < n; v++) {
+        const int r = (tid + v) % n;
+        const long lo = total * r / n, hi = total * (r + 1) / n;
+        for (long it; (it = lo + atomic_fetch_add(&j->next[r], 1)) < hi;) {
+            const int h = (int)(it / nqb), qb = nqb - 1 - (int)(it % nqb);
+            if (h / G != packed) {
+                packed = h / G;
+                pack_kv(j, &w, packed);
+            }
+            attn_block(j, &w, h, qb);
         }
-        attn_block(j, &w, h, qb);
     }
 }
 

@@ -6,6 +6,7 @@
 #define ATT_VW 8
 #define ATT_MR 6
 #define ATT_NV 2
+#define ATT_PACK_A 0
 #define ATT_TABLE att_kern_avx2
 #define ATT_NAME "avx2"
 #define ATT_LEVEL ATT_SIMD_AVX2

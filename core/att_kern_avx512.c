@@ -6,6 +6,7 @@
 #define ATT_VW 16
 #define ATT_MR 12
 #define ATT_NV 2
+#define ATT_PACK_A 0
 #define ATT_TABLE att_kern_avx512
 #define ATT_NAME "avx512"
 #define ATT_LEVEL ATT_SIMD_AVX512

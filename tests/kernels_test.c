@@ -143,6 +143,30 @@ static void test_matmul_deep(void)
     }
 }
 
+/* Bit for bit, the thread count changes nothing: work items are taken
+ * dynamically, but each is computed the same way by whoever takes it. The
+ * shape spans several items at every level (row ranges of ATT_GR blocks,
+ * strips of ATT_GC columns, the last of each partial), and is checked
+ * against the twin too. */
+static void test_matmul_threads(void)
+{
+    enum { M = 203, K = 70, N = 300 };
+    FOR_EACH_LEVEL(lv) {
+        float *a = xmalloc(sizeof(float) * M * K), *w = xmalloc(sizeof(float) * K * N);
+        float *o1 = xmalloc(sizeof(float) * M * N), *o2 = xmalloc(sizeof(float) * M * N);
+        float *ws = xmalloc(sizeof(float) * att_matmul_scratch_floats(K, N, 3));
+        att_fill_uniform(a, (size_t)M * K, 23, 0, 1.0f);
+        att_fill_uniform(w, (size_t)K * N, 24, 0, 1.0f);
+        att_matmul_simd(o1, a, w, M, K, N, 1, ws);
+        for (int t = 2; t <= 3; t++) {
+            att_matmul_simd(o2, a, w, M, K, N, t, ws);
+            CHECK(!memcmp(o1, o2, sizeof(float) * M * N), "threads=%d differs from threads=1", t);
+        }
+        free(a); free(w); free(o1); free(o2); free(ws);
+        check_matmul(M, K, N, 2);
+    }
+}
+
 /* ---- attention ---- */
 typedef struct {
     int T, S, H, Hkv, D, causal, window;
@@ -506,6 +530,7 @@ static const check_test tests[] = {
     { "exp_tails", test_exp_tails },
     { "matmul_awkward", test_matmul_awkward },
     { "matmul_deep", test_matmul_deep },
+    { "matmul_threads", test_matmul_threads },
     { "attn_sizes", test_attn_sizes },
     { "attn_head_dims", test_attn_head_dims },
     { "attn_variants", test_attn_variants },
