@@ -2,7 +2,6 @@
 # (core + libjudge, the same sources as ./judge, minus the native sandbox and
 # CLI) into build/wasm/judge.wasm with Emscripten, and puts beside it the
 # files the page serves. `make bench-wasm` measures it (make bench can call it).
-EMCC ?= emcc
 WASM_DIR := $(BUILD)/wasm
 # -O3: the judge's reference kernels run on every case. -msimd128: the core's
 # SIMD kernels (SIMDe) become wasm SIMD128. STANDALONE_WASM --no-entry: a plain
@@ -11,9 +10,8 @@ WASM_DIR := $(BUILD)/wasm
 # under Node). Memory grows: a session's tensors depend on the problem.
 WASM_CFLAGS := -O3 -msimd128
 WASM_LDFLAGS := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1
-# Emscripten's sysroot hides /usr/include: SIMDe gets a folder of its own.
-WASM_INC := $(WASM_DIR)/include
-SIMDE_DIR ?= /usr/include/simde
+# Emscripten, its NODE_PATH and SIMDe's include folder (Emscripten's sysroot
+# hides /usr/include) are mk/simd.mk's: EMCC_RUN, SIMDE_WASM_INC.
 WASM_JUDGE_SRC := $(CORE_SRC) $(JUDGE_SRC) $(GEN) wasm/judge_wasm.c
 WASM_OUT := $(WASM_DIR)/judge.wasm $(WASM_DIR)/learner_shim.c
 
@@ -21,11 +19,11 @@ ALL += $(WASM_OUT)
 .PHONY: wasm bench-wasm
 wasm: $(WASM_OUT)
 
-$(WASM_DIR)/judge.wasm: $(WASM_JUDGE_SRC) core/att.h libjudge/judge.h libjudge/session.h
+$(WASM_DIR)/judge.wasm: $(WASM_JUDGE_SRC) core/att.h libjudge/judge.h libjudge/session.h \
+    | $(SIMDE_WASM_INC)/simde
 	@command -v $(EMCC) >/dev/null || { echo "make wasm: needs Emscripten's emcc (Debian: apt-get install emscripten)" >&2; exit 1; }
-	@mkdir -p $(WASM_INC)
-	@[ -e $(WASM_INC)/simde ] || [ ! -d $(SIMDE_DIR) ] || ln -s $(SIMDE_DIR) $(WASM_INC)/simde
-	NODE_PATH=/usr/share/nodejs $(EMCC) $(WASM_CFLAGS) $(CPPFLAGS) -I$(WASM_INC) $(WARN) \
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_CFLAGS) $(CPPFLAGS) -I$(SIMDE_WASM_INC) $(WARN) \
 	    $(WASM_LDFLAGS) -o $@ $(WASM_JUDGE_SRC)
 
 # Compiled into every learner module by wasm/compile.mjs; served with judge.wasm.
