@@ -12,7 +12,6 @@
 #include "judge.h"
 #include "session.h"
 
-
 /* ---- names ---- */
 const char *judge_verdict_code(judge_verdict v)
 {
@@ -118,7 +117,7 @@ static judge_status alloc_args(judge_args *a, const judge_meta *m, const judge_c
         }
         a->len[i] = n;
         if (p->nullable && !strcmp(c->mask, "none")) continue;
-        a->buf[i] = calloc(n, elem_size(p->type));
+        a->buf[i] = calloc(n, judge_elem_size(p->type));
         if (!a->buf[i]) return JUDGE_ENOMEM;
     }
     return JUDGE_OK;
@@ -130,7 +129,7 @@ static judge_status copy_args(judge_args *dst, const judge_args *src)
     for (int i = 0; i < JUDGE_MAX_PARAMS; i++) {
         dst->buf[i] = NULL;
         if (!src->buf[i]) continue;
-        size_t bytes = src->len[i] * elem_size(src->meta->params[i].type);
+        size_t bytes = src->len[i] * judge_elem_size(src->meta->params[i].type);
         dst->buf[i] = malloc(bytes);
         if (!dst->buf[i]) return JUDGE_ENOMEM;
         memcpy(dst->buf[i], src->buf[i], bytes);
@@ -147,7 +146,7 @@ static void put_u32(unsigned char **p, uint32_t v)
 static void fill_canary(unsigned char *p, size_t n, judge_type t)
 {
     if (t != JUDGE_F32) {
-        memset(p, CANARY_BYTE, n * elem_size(t));
+        memset(p, CANARY_BYTE, n * judge_elem_size(t));
         return;
     }
     uint32_t c = CANARY_F32;
@@ -161,8 +160,8 @@ static judge_status alloc_outputs(void **outs, const judge_args *a)
     for (int i = 0; i < a->meta->n_params; i++) {
         const judge_param *p = &a->meta->params[i];
         if (!p->is_out) continue;
-        size_t bytes = a->len[i] * elem_size(p->type);
-        if (!(outs[i] = calloc(a->len[i] ? a->len[i] : 1, elem_size(p->type)))) return JUDGE_ENOMEM;
+        size_t bytes = a->len[i] * judge_elem_size(p->type);
+        if (!(outs[i] = calloc(a->len[i] ? a->len[i] : 1, judge_elem_size(p->type)))) return JUDGE_ENOMEM;
         if (p->is_in && a->buf[i]) memcpy(outs[i], a->buf[i], bytes);
     }
     return JUDGE_OK;
@@ -188,7 +187,7 @@ static judge_status prepare_call(judge_session *s, call *c)
     size_t len = 12 + 16 * (size_t)m->n_params, reply = 16;
     for (int i = 0; i < m->n_params; i++)
         if (c->args.buf[i]) {
-            size_t region = (c->args.len[i] + 2 * GUARD) * elem_size(m->params[i].type);
+            size_t region = (c->args.len[i] + 2 * GUARD) * judge_elem_size(m->params[i].type);
             len += region;
             reply += region;
         }
@@ -207,7 +206,7 @@ static judge_status prepare_call(judge_session *s, call *c)
     for (int i = 0; i < m->n_params; i++) {
         if (!c->args.buf[i]) continue;
         judge_type t = m->params[i].type;
-        size_t es = elem_size(t), n = c->args.len[i];
+        size_t es = judge_elem_size(t), n = c->args.len[i];
         fill_canary(p, GUARD, t);
         if (m->params[i].is_in) memcpy(p + GUARD * es, c->args.buf[i], n * es);
         else fill_canary(p + GUARD * es, n, t);
@@ -347,7 +346,7 @@ void judge_session_fault(judge_session *s, int k, judge_verdict v, const char *d
  * buffer (negative before it), or 0 with *ok = 1 when both guards are intact. */
 static long guard_breach(const unsigned char *region, size_t n, judge_type t, int *ok)
 {
-    size_t es = elem_size(t);
+    size_t es = judge_elem_size(t);
     unsigned char canary[GUARD * 8];
     fill_canary(canary, GUARD, t);
     *ok = 0;
@@ -375,7 +374,7 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
     for (int i = 0; i < s->m->n_params; i++) {
         if (!c->args.buf[i]) continue;
         const judge_param *pa = &s->m->params[i];
-        size_t es = elem_size(pa->type), n = c->args.len[i];
+        size_t es = judge_elem_size(pa->type), n = c->args.len[i];
         int ok;
         long at = guard_breach(p, n, pa->type, &ok);
         if (!ok) {
@@ -492,7 +491,7 @@ static void check_case(judge_session *s, int ci)
     for (int i = 0; i < s->m->n_params; i++) {
         const judge_param *p = &s->m->params[i];
         if (!p->is_out || p->is_in) continue;
-        size_t es = elem_size(p->type);
+        size_t es = judge_elem_size(p->type);
         unsigned char canary[8];
         fill_canary(canary, 1, p->type);
         for (size_t e = 0; e < c->args.len[i]; e++)
