@@ -128,6 +128,10 @@ const judge_meta *judge_find(const char *key);
  * memory. The caller frees it. */
 char *judge_list_text(void);
 
+/* The CLIs' usage, the same for both but for the `environment` line each
+ * passes (its own variables); NULL when out of memory. The caller frees it. */
+char *judge_usage_text(const char *environment);
+
 /* Every problem as the page and the compile steps need it (report.c):
  *   [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
  *      starter, limits: { time_ms, memory_mb, output_kb },

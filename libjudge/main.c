@@ -18,20 +18,15 @@
 #include "judge.h"
 #include "native.h"
 
-static const char usage[] =
-    "usage: judge <id|slug> [FILE] [--json] [--seed N]\n"
-    "       judge list\n"
-    "       judge --help\n"
-    "\n"
-    "Judge FILE, a C file defining the problem's function, on hidden tests.\n"
-    "Without FILE, judge your working copy workspace/<id>-<slug>.c beside this\n"
-    "program (made from the starter the first time; never overwritten).\n"
-    "\n"
-    "  --json     print one JSON object instead of the report\n"
-    "  --seed N   make the hidden inputs from seed N (default %llu)\n"
-    "\n"
-    "Exit status: 0 accepted, 1 any other verdict, 2 bad usage or input.\n"
-    "Environment: JUDGE_CC (compiler, default cc), JUDGE_WORKSPACE, NO_COLOR.\n";
+/* Each CLI names its own environment in the shared usage (report.c). */
+static const char environment[] = "JUDGE_CC (compiler, default cc), JUDGE_WORKSPACE, NO_COLOR.";
+
+static void print_usage(FILE *to)
+{
+    char *text = judge_usage_text(environment);
+    if (text) fputs(text, to);
+    free(text);
+}
 
 /* Ctrl-C, a closed terminal, kill: end the run cleanly (native.h), then die
  * of the same signal, as a Unix tool should. */
@@ -120,7 +115,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf(usage, (unsigned long long)JUDGE_DEFAULT_SEED);
+            print_usage(stdout);
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = 1;
@@ -142,7 +137,7 @@ int main(int argc, char **argv)
         }
     }
     if (!key) {
-        fprintf(stderr, usage, (unsigned long long)JUDGE_DEFAULT_SEED);
+        print_usage(stderr);
         return 2;
     }
     if (!strcmp(key, "list")) {

@@ -388,6 +388,25 @@ char *judge_list_text(void)
     return take(&b);
 }
 
+char *judge_usage_text(const char *environment)
+{
+    str b = { 0 };
+    put(&b, "usage: judge <id|slug> [FILE] [--json] [--seed N]\n"
+            "       judge list\n"
+            "       judge --help\n"
+            "\n"
+            "Judge FILE, a C file defining the problem's function, on hidden tests.\n"
+            "Without FILE, judge your working copy workspace/<id>-<slug>.c beside this\n"
+            "program (made from the starter the first time; never overwritten).\n"
+            "\n"
+            "  --json     print one JSON object instead of the report\n"
+            "  --seed N   make the hidden inputs from seed N (default %llu)\n"
+            "\n"
+            "Exit status: 0 accepted, 1 any other verdict, 2 bad usage or input.\n"
+            "Environment: %s\n", (unsigned long long)JUDGE_DEFAULT_SEED, environment);
+    return take(&b);
+}
+
 static void json_field(str *b, const char *sep, const char *key, const char *value)
 {
     put(b, "%s\"%s\":", sep, key);

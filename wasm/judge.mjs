@@ -11,21 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { nodePlatform } from './platform_node.mjs';
 import { createPipeline } from './pipeline.mjs';
 
-const usage = (seed) => `usage: judge <id|slug> [FILE] [--json] [--seed N]
-       judge list
-       judge --help
-
-Judge FILE, a C file defining the problem's function, on hidden tests.
-Without FILE, judge your working copy workspace/<id>-<slug>.c beside this
-program (made from the starter the first time; never overwritten).
-
-  --json     print one JSON object instead of the report
-  --seed N   make the hidden inputs from seed N (default ${seed})
-
-Exit status: 0 accepted, 1 any other verdict, 2 bad usage or input.
-Environment: JUDGE_WORKSPACE, NO_COLOR, JUDGE_WASM_CACHE (compiled modules,
-default build/wasm/cache).
-`;
+// The usage is the C judge's (./judge prints the same), with this CLI's variables.
+const environment = 'JUDGE_WORKSPACE, NO_COLOR, JUDGE_WASM_CACHE (compiled modules,\n' +
+  'default build/wasm/cache).';
 
 class Usage extends Error {}
 const fail = (message) => { throw new Usage(message); };
@@ -112,11 +100,11 @@ async function main(argv) {
     pipeline = await createPipeline(await nodePlatform());
     const o = parseArgs(argv, pipeline.defaultSeed);
     if (o.help) {
-      process.stdout.write(usage(pipeline.defaultSeed));
+      process.stdout.write(pipeline.usage(environment));
       return 0;
     }
     if (o.key === null) {
-      process.stderr.write(usage(pipeline.defaultSeed));
+      process.stderr.write(pipeline.usage(environment));
       return 2;
     }
     if (o.key === 'list') {

@@ -76,6 +76,11 @@ class JudgeCore {
     try { return fn(...ptrs); } finally { ptrs.forEach((p) => this.x.jw_free(p)); }
   }
 
+  // The CLI usage, with this CLI's own environment line.
+  usage(environment) {
+    return this.#withStrings([environment], (e) => this.#takeString(this.x.jw_usage_text(e))) ?? '';
+  }
+
   // A session for problem `key` with `seed` (a BigInt or decimal string).
   session(key, seed) {
     const ptr = this.#withStrings([String(key), String(seed)], (k, s) => this.x.jw_session_new(k, s));

@@ -19,6 +19,7 @@
  * each string; NULL when out of memory. */
 char *EXPORT(jw_problems_json)(void) { return judge_problems_json(); }
 char *EXPORT(jw_list_text)(void) { return judge_list_text(); }
+char *EXPORT(jw_usage_text)(const char *environment) { return judge_usage_text(environment); }
 
 /* The status of the last jw_session_new, for its message. */
 static judge_status last_status;

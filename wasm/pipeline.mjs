@@ -40,6 +40,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
   return {
     problems: core.problems.map(publicProblem),
     listText: core.listText,   // `judge list`, written by the C judge
+    usage: (environment) => core.usage(environment),
     defaultSeed: core.defaultSeed,
     find,
 
