@@ -115,7 +115,7 @@ size_t att_attn_ws_floats(int T, int S, int D)
     (void)T;
     size_t Sp = ((size_t)S + ATT_BC - 1) / ATT_BC * ATT_BC;
     size_t Dp = ((size_t)D + ATT_NR_MAX - 1) / ATT_NR_MAX * ATT_NR_MAX;
-    return Sp * D + Sp * Dp + ATT_MR_MAX * (2 * ATT_BC + Dp + (size_t)D);
+    return Sp * D + Sp * Dp + ATT_MR_MAX * (2 * ATT_BC + ATT_QB * (Dp + (size_t)D));
 }
 
 size_t att_attn_scratch_floats(const att_attn_desc *a, int threads)

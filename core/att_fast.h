@@ -16,7 +16,8 @@
 
 /* Upper bounds of the register tile over all widths, for sizing scratch
  * before a table is chosen: MR rows x NR columns; BC keys per attention tile
- * (a multiple of every NR, so a key tile is whole panels); KC the depth of a
+ * (a multiple of every NR, so a key tile is whole panels); QB blocks of MR
+ * queries walk the key tiles together (att_kern.h, attn_item); KC the depth of a
  * packed GEMM slab. A GEMM work item is GR blocks of MR rows by GC columns
  * (whole panels at every NR): wide enough that a block of a is reused over
  * many panels (strips of 64 re-read a, ~10% slower natively), small enough
@@ -25,6 +26,7 @@
 #define ATT_MR_MAX 16
 #define ATT_NR_MAX 32
 #define ATT_BC 64
+#define ATT_QB 4
 #define ATT_KC 256
 #define ATT_GC 256
 #define ATT_GR 16

@@ -227,7 +227,7 @@ static void gemm_part(const att_gemm_job *j, int tid, int n)
  * padded to whole tiles. */
 typedef struct {
     float *kp, *vp, *st, *o;
-    float *qp, *pt;          /* block_a's room for the query block and P */
+    float *qp, *pt;          /* block_a's room for the QB query blocks and P */
     int Sp, Dp, nfp;
 } attn_ws;
 
@@ -315,21 +315,70 @@ static void softmax_tile(float *st, float *m, float *l, float *alpha)
     }
 }
 
-static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
-{
-    const int T = j->T, S = j->S, D = j->D, off = S - T, Dp = w->Dp;
-    const int done = qb * MR, i0 = done + MR <= T ? done : imax(T - MR, 0);
-    const int rlo = done - i0, rhi = imin(MR, T - i0);
+/* One block of MR queries of a work item: its rows in the query block, its
+ * running max m, sum l and output o, and the range of keys it sees. */
+typedef struct {
+    const float *qs;
     size_t ldq;
-    const float *q0 = j->q + (size_t)i0 * j->ldq + (size_t)h * j->hsq;
-    const float *qs = block_a(w->qp, q0, j->ldq, rhi, D, &ldq);
-    const int pfirst = i0 + rlo + off, plast = i0 + rhi - 1 + off;
-    const int jhi = j->causal ? imin(S - 1, plast) : S - 1;
-    const int jlo = j->window > 0 ? imax(0, pfirst - j->window + 1) : 0;
-    float m[MR], l[MR];
-    for (int r = 0; r < MR; r++) m[r] = -INFINITY, l[r] = 0.0f;
-    memset(w->o, 0, sizeof(float) * MR * Dp);
-    for (int jb = jlo / BC * BC; jb <= jhi; jb += BC) {
+    float m[MR], l[MR], *o;
+    int i0, rlo, rhi, pfirst, plast, jlo, jhi;
+} attn_rows;
+
+/* Key tile jb for one block of rows: scores (only the NR panels holding a
+ * key the block sees), mask, online softmax, O += P V (over the keys up to
+ * the last one seen, as P is 0 past it). */
+static void attn_tile(const att_attn_job *j, const attn_ws *w, attn_rows *b, int jb, int real)
+{
+    const int D = j->D, nk = imin(BC, j->S - jb), kv = imin(nk, b->jhi - jb + 1);
+    const int np = (kv + NR - 1) / NR;
+    for (int p = 0; p < np; p++)
+        tile(w->st + p * NR, BC, b->qs, b->ldq, w->kp + (size_t)(jb / NR + p) * D * NR, D);
+    if (real < BC || np * NR < BC || (j->causal && jb + BC - 1 > b->pfirst) ||
+        (j->window > 0 && jb <= b->plast - j->window))
+        mask_tile(j, w->st, b->i0 + j->S - j->T, jb, real < nk);
+    float alpha[MR];
+    softmax_tile(w->st, b->m, b->l, alpha);
+    size_t ldp;
+    const float *pt = block_a(w->pt, w->st, BC, MR, kv, &ldp);
+    for (int r = 0; r < MR; r++)
+        if (alpha[r] != 1.0f) {   /* the max moved: rescale what is summed so far */
+            float *o = b->o + (size_t)r * w->Dp;
+            vf a = vf_set1(alpha[r]);
+            for (int c = 0; c < w->Dp; c += ATT_VW) vf_store(o + c, vf_mul(vf_load(o + c), a));
+        }
+    for (int f = 0; f < w->nfp; f++)
+        tile_acc(b->o + f * NR, w->Dp, pt, ldp, w->vp + ((size_t)f * w->Sp + jb) * NR, kv);
+}
+
+/* Work item qb: queries qb*QB*MR .. +QB*MR of head h, as QB blocks of MR
+ * rows that walk the key tiles together, so a tile of K and V (read from
+ * L2 or L3 when S is long) serves QB*MR queries while it is in L1, not MR:
+ * with one block, T = 2048 ran at the L3's pace. A block past T is left
+ * out; the last real one is moved back to end at T (its first rlo rows
+ * belong to the block before, computed and dropped), so every row of the
+ * register tile is a real query. */
+static void attn_item(const att_attn_job *j, const attn_ws *w, int h, int qb)
+{
+    const int T = j->T, S = j->S, off = S - T;
+    attn_rows rows[ATT_QB];
+    int nb = 0, jlo = S, jhi = -1;
+    for (int bi = 0; bi < ATT_QB; bi++) {
+        const int done = (qb * ATT_QB + bi) * MR;
+        if (done >= T) break;
+        attn_rows *b = &rows[nb++];
+        b->i0 = done + MR <= T ? done : imax(T - MR, 0);
+        b->rlo = done - b->i0, b->rhi = imin(MR, T - b->i0);
+        const float *q0 = j->q + (size_t)b->i0 * j->ldq + (size_t)h * j->hsq;
+        b->qs = block_a(w->qp + (size_t)bi * MR * j->D, q0, j->ldq, b->rhi, j->D, &b->ldq);
+        b->pfirst = b->i0 + b->rlo + off, b->plast = b->i0 + b->rhi - 1 + off;
+        b->jhi = j->causal ? imin(S - 1, b->plast) : S - 1;
+        b->jlo = (j->window > 0 ? imax(0, b->pfirst - j->window + 1) : 0) / BC * BC;
+        for (int r = 0; r < MR; r++) b->m[r] = -INFINITY, b->l[r] = 0.0f;
+        b->o = w->o + (size_t)bi * MR * w->Dp;
+        memset(b->o, 0, sizeof(float) * MR * w->Dp);
+        jlo = imin(jlo, b->jlo), jhi = imax(jhi, b->jhi);
+    }
+    for (int jb = jlo; jb <= jhi; jb += BC) {
         const int nk = imin(BC, S - jb);
         int real = nk;
         if (j->key_mask) {
@@ -337,37 +386,25 @@ static void attn_block(const att_attn_job *j, const attn_ws *w, int h, int qb)
             for (int c = 0; c < nk; c++) real += j->key_mask[jb + c] != 0;
             if (!real) continue;
         }
-        for (int p = 0; p < BC / NR; p++)
-            tile(w->st + p * NR, BC, qs, ldq, w->kp + (size_t)(jb / NR + p) * D * NR, D);
-        if (real < BC || (j->causal && jb + BC - 1 > pfirst) ||
-            (j->window > 0 && jb <= plast - j->window))
-            mask_tile(j, w->st, i0 + off, jb, real < nk);
-        float alpha[MR];
-        softmax_tile(w->st, m, l, alpha);
-        size_t ldp;
-        const float *pt = block_a(w->pt, w->st, BC, MR, BC, &ldp);
-        for (int r = 0; r < MR; r++)
-            if (alpha[r] != 1.0f) {   /* the max moved: rescale what is summed so far */
-                float *o = w->o + (size_t)r * Dp;
-                vf a = vf_set1(alpha[r]);
-                for (int c = 0; c < Dp; c += ATT_VW) vf_store(o + c, vf_mul(vf_load(o + c), a));
-            }
-        for (int f = 0; f < w->nfp; f++)
-            tile_acc(w->o + f * NR, Dp, pt, ldp, w->vp + ((size_t)f * w->Sp + jb) * NR, BC);
+        for (int bi = 0; bi < nb; bi++)
+            if (jb >= rows[bi].jlo && jb <= rows[bi].jhi) attn_tile(j, w, &rows[bi], jb, real);
     }
-    for (int r = rlo; r < rhi; r++) {
-        const float inv = l[r] > 0.0f ? 1.0f / l[r] : 0.0f;   /* no key seen: zeros */
-        float *out = j->out + (size_t)(i0 + r) * j->ldo + (size_t)h * j->hso;
-        const float *o = w->o + (size_t)r * Dp;
-        const vf vinv = vf_set1(inv);
-        int c = 0;
-        for (; c + ATT_VW <= D; c += ATT_VW) vf_store(out + c, vf_mul(vf_load(o + c), vinv));
-        for (; c < D; c++) out[c] = o[c] * inv;
+    for (int bi = 0; bi < nb; bi++) {
+        const attn_rows *b = &rows[bi];
+        for (int r = b->rlo; r < b->rhi; r++) {
+            const float inv = b->l[r] > 0.0f ? 1.0f / b->l[r] : 0.0f;   /* no key seen: zeros */
+            float *out = j->out + (size_t)(b->i0 + r) * j->ldo + (size_t)h * j->hso;
+            const float *o = b->o + (size_t)r * w->Dp;
+            const vf vinv = vf_set1(inv);
+            int c = 0;
+            for (; c + ATT_VW <= j->D; c += ATT_VW) vf_store(out + c, vf_mul(vf_load(o + c), vinv));
+            for (; c < j->D; c++) out[c] = o[c] * inv;
+        }
     }
 }
 
-/* Work items are (head, query block), in order head by head, and within a
- * head from the last query block (the most keys) to the first, so the cheap
+/* Work items are (head, query block of QB*MR), in order head by head, and
+ * within a head from the last query block (the most keys) to the first, so the cheap
  * ones fill the end. Worker tid owns the tid-th of n equal ranges of items
  * and takes its own one at a time from the range's counter, then helps with
  * the others' ranges the same way: a worker that gets more of the CPU (a
@@ -386,9 +423,9 @@ static void attn_part(const att_attn_job *j, int tid, int n)
     w.vp = w.kp + (size_t)w.Sp * j->D;
     w.st = w.vp + (size_t)w.Sp * w.Dp;
     w.o = w.st + MR * BC;
-    w.qp = w.o + (size_t)MR * w.Dp;
-    w.pt = w.qp + (size_t)MR * j->D;
-    const int G = j->H / j->Hkv, nqb = (j->T + MR - 1) / MR;
+    w.qp = w.o + (size_t)ATT_QB * MR * w.Dp;
+    w.pt = w.qp + (size_t)ATT_QB * MR * j->D;
+    const int G = j->H / j->Hkv, nqb = (j->T + ATT_QB * MR - 1) / (ATT_QB * MR);
     const long total = (long)j->H * nqb;
     int packed = -1;
     for (int v = 0; v < n; v++) {
@@ -400,7 +437,7 @@ static void attn_part(const att_attn_job *j, int tid, int n)
                 packed = h / G;
                 pack_kv(j, &w, packed);
             }
-            attn_block(j, &w, h, qb);
+            attn_item(j, &w, h, qb);
         }
     }
 }
