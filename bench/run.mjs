@@ -29,7 +29,7 @@ function run(where, cmd, args, env = {}) {
   const r = spawnSync(cmd[0], [...cmd.slice(1), ...args], {
     encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 1 << 24,
   });
-  if (r.status !== 0) notes.push(`${where} ${args.join(' ')}: exit ${r.status} ${r.stderr.trim()}`);
+  if (r.status !== 0) notes.push(`${where} ${args.join(' ')}: ${r.signal ? `killed by ${r.signal}` : `exit ${r.status}`} ${r.stderr.trim()}`);
   else if (r.stderr.trim()) notes.push(`${where} ${args.join(' ')}: ${r.stderr.trim()}`);
   const load = ((load0 + os.loadavg()[0]) / 2).toFixed(2);
   for (const line of r.stdout.split('\n')) {
@@ -50,7 +50,14 @@ console.log(`att bench  ${new Date().toISOString()}  ${cpu}, ${os.cpus().length}
 console.log(`load average at start: ${loadavg()}`);
 
 if (!existsSync(native)) { console.error('bench: build/bench/att_bench is missing (make bench builds it)'); process.exit(2); }
-const blasEnv = { OPENBLAS_CORETYPE: 'SKYLAKEX', OPENBLAS_NUM_THREADS: '1' };
+// Debian's OpenBLAS 0.3.21 takes a KVM guest with AVX-512 for an old core
+// and runs SSE3 kernels there: name the core when the CPU has AVX-512. Other
+// CPUs keep OpenBLAS's own choice (forcing SKYLAKEX without AVX-512 is an
+// illegal instruction).
+const cpuFlags = (() => { try { return /^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))[1].split(' '); } catch { return []; } })();
+const blasCore = cpuFlags.includes('avx512f') ? { OPENBLAS_CORETYPE: 'SKYLAKEX' } : {};
+const blasEnv = { ...blasCore, OPENBLAS_NUM_THREADS: '1' };
+notes.push(`openblas: OPENBLAS_CORETYPE=${blasCore.OPENBLAS_CORETYPE ?? "unset (OpenBLAS's own choice)"}`);
 run('native', [native], ['ceil']);
 for (const t of ['1', '2']) run('native', [native], ['core', '--threads', t, '--runs', runs, '--name', 'att-core']);
 for (const t of ['1', '2'])

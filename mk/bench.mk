@@ -4,8 +4,9 @@
 #
 # OpenBLAS (Debian: apt-get install libopenblas-dev) is a bench-only
 # dependency: without it the OpenBLAS baseline reports itself skipped. The
-# wasm half needs Emscripten. bench/run.mjs sets OPENBLAS_CORETYPE=SKYLAKEX:
-# Debian's OpenBLAS 0.3.21 otherwise picks slow SSE3 kernels on this CPU.
+# wasm half needs Emscripten. bench/run.mjs sets OPENBLAS_CORETYPE=SKYLAKEX
+# on CPUs with AVX-512: Debian's OpenBLAS 0.3.21 otherwise picks slow SSE3
+# kernels on a KVM guest of Skylake-X.
 BENCH := $(BUILD)/bench
 HAVE_OPENBLAS := $(shell printf '\043include <cblas.h>\nint main(void){return 0;}' | \
     $(CC) -x c - -o /dev/null -lopenblas 2>/dev/null && echo yes)
