@@ -20,9 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 #include "att.h"
 #include "att_bench.h"
 
@@ -33,26 +30,9 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Buffers of 2 MiB or more go on 2 MiB pages where the kernel offers them
- * (Linux transparent huge pages, on request), as inference engines place a
- * KV cache: with 4 KiB pages a single core streams 128 MiB ~5-8% slower, as
- * the hardware prefetcher stops at every page edge. The read-bandwidth
- * ceiling and every peer get the same pages, so their figures compare. */
-#define HUGE_PAGE ((size_t)2 << 20)
-
 static void *xmalloc(size_t n)
 {
-    void *p = NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (n >= HUGE_PAGE) {
-        size_t r = (n + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-        if (!posix_memalign(&p, HUGE_PAGE, r)) {
-            madvise(p, r, MADV_HUGEPAGE);   /* advice: where refused, 4 KiB pages */
-            return p;
-        }
-    }
-#endif
-    p = malloc(n ? n : 1);
+    void *p = malloc(n ? n : 1);
     if (!p) {
         fprintf(stderr, "att_bench: out of memory (%zu bytes)\n", n);
         exit(2);
