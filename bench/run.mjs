@@ -1,7 +1,9 @@
 // run.mjs: `make bench`. Runs bench/att_bench natively (1 and 2 threads)
 // and as wasm under Node, with the machine's ceilings and the baselines
-// (textbook scalar C, OpenBLAS) in the same run, then prints the table and
-// one RESULT line per measurement. Prints figures; asserts nothing.
+// (textbook scalar C, OpenBLAS) and, once `make bench-peers` has installed
+// them, onnxruntime-node, onnxruntime-web and tfjs-wasm (bench/peers) in the
+// same run, then prints the table and one RESULT line per measurement.
+// Prints figures; asserts nothing.
 //
 //   node bench/run.mjs [--quick]     --quick: 3 timed runs instead of 10
 import { spawnSync } from 'node:child_process';
@@ -13,6 +15,8 @@ import os from 'node:os';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const native = join(root, 'build', 'bench', 'att_bench');
 const wasm = join(root, 'build', 'bench', 'att_bench.cjs');
+const peers = join(root, 'bench', 'peers', 'peers.mjs');
+const peersModules = join(root, 'bench', 'peers', 'node_modules');
 const runs = process.argv.includes('--quick') ? '3' : '10';
 
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -71,6 +75,13 @@ if (existsSync(wasm)) {
   run('wasm', [process.execPath, wasm], ['core', '--runs', runs, '--name', 'att-core-wasm']);
   run('wasm', [process.execPath, wasm], ['scalar', '--shapes', 'ac', '--runs', runs, '--name', 'scalar-c-wasm']);
 } else notes.push('wasm: build/bench/att_bench.cjs is missing (needs Emscripten)');
+// The issue's peers, one thread each, when `make bench-peers` has installed
+// them (bench/peers). onnxruntime-node runs native code; onnxruntime-web and
+// tfjs-wasm run wasm in this Node, so each is held to that side's ceilings.
+if (existsSync(peersModules)) {
+  for (const [peer, where] of [['onnxruntime-node', 'native'], ['onnxruntime-web', 'wasm'], ['tfjs-wasm', 'wasm']])
+    run(where, [process.execPath, peers], ['--peer', peer, '--runs', runs]);
+} else notes.push('peers: onnxruntime-node, onnxruntime-web and tfjs-wasm are not installed; `make bench-peers` installs them');
 // The ceilings again at the end; the table uses the better of the two.
 run('native', [native], ['ceil']);
 if (existsSync(wasm)) run('wasm', [process.execPath, wasm], ['ceil']);
@@ -88,13 +99,13 @@ function ceiling(r) {
 const pad = (s, n) => String(s).padStart(n);
 console.log('\nceilings (one thread, the better of the start and the end of this run):');
 for (const [k, v] of Object.entries(ceilings)) console.log(`  ${k.padEnd(22)} ${v} ${k.endsWith('read_bw') ? 'GB/s' : 'GFLOP/s'}`);
-console.log(`\n${'peer'.padEnd(15)} shape thr ${pad('min ms', 9)} ${pad('median', 9)} ${pad('max ms', 9)} ${pad('GFLOP/s', 8)} ${pad('GB/s', 6)} ${pad('% ceil', 7)} ${pad('GF/s@min', 8)}  load  note`);
+console.log(`\n${'peer'.padEnd(16)} shape thr ${pad('min ms', 9)} ${pad('median', 9)} ${pad('max ms', 9)} ${pad('GFLOP/s', 8)} ${pad('GB/s', 6)} ${pad('% ceil', 7)} ${pad('GF/s@min', 8)}  load  note`);
 for (const r of results) {
   const f = r.fields, med = Number(f.median_ms);
   const gflops = Number(f.flops) / (med * 1e6), gbs = Number(f.bytes) / (med * 1e6);
   const [c, unit, cname] = ceiling(r);
   const pct = c ? (100 * (unit === 'GB/s' ? gbs : gflops) / c).toFixed(0) + '%' : '-';
-  console.log(`${f.peer.padEnd(15)} ${pad(f.shape, 5)} ${pad(f.threads, 3)} ${pad(f.min_ms, 9)} ${pad(f.median_ms, 9)} ${pad(f.max_ms, 9)} ${pad(gflops.toFixed(1), 8)} ${pad(gbs.toFixed(2), 6)} ${pad(pct, 7)} ${pad((Number(f.flops) / (Number(f.min_ms) * 1e6)).toFixed(1), 8)}  ${r.load}  ${f.note} (vs ${cname})`);
+  console.log(`${f.peer.padEnd(16)} ${pad(f.shape, 5)} ${pad(f.threads, 3)} ${pad(f.min_ms, 9)} ${pad(f.median_ms, 9)} ${pad(f.max_ms, 9)} ${pad(gflops.toFixed(1), 8)} ${pad(gbs.toFixed(2), 6)} ${pad(pct, 7)} ${pad((Number(f.flops) / (Number(f.min_ms) * 1e6)).toFixed(1), 8)}  ${r.load}  ${f.note} (vs ${cname})`);
 }
 console.log('\nGFLOP/s, GB/s and % ceil at the median; GF/s@min at the fastest run.');
 console.log('GFLOP/s: dense count 8 T d^2 + 4 T^2 d for (a)/(b) (the masked half included, as the');

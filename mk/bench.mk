@@ -7,6 +7,12 @@
 # wasm half needs Emscripten. bench/run.mjs sets OPENBLAS_CORETYPE=SKYLAKEX
 # on CPUs with AVX-512: Debian's OpenBLAS 0.3.21 otherwise picks slow SSE3
 # kernels on a KVM guest of Skylake-X.
+#
+# `make bench-peers` installs and runs the issue's peers, one thread each:
+# onnxruntime-node (MLAS), onnxruntime-web (wasm) and tfjs-backend-wasm
+# (XNNPACK), an npm package of their own in bench/peers (~500 MB, not part
+# of the root package, so `npm ci` and `npm test` never fetch it). Once
+# installed, `make bench` measures them in the same run and table.
 BENCH := $(BUILD)/bench
 HAVE_OPENBLAS := $(shell printf '\043include <cblas.h>\nint main(void){return 0;}' | \
     $(CC) -x c - -o /dev/null -lopenblas 2>/dev/null && echo yes)
@@ -49,3 +55,14 @@ bench: $(BENCH)/att_bench $(if $(shell command -v emcc 2>/dev/null),$(BENCH)/att
 	$(NODE) bench/run.mjs
 	$(MAKE) -s bench-wasm
 	$(MAKE) -s bench-web
+
+.PHONY: bench-peers
+# npm writes node_modules/.package-lock.json at the end of an install, so an
+# interrupted one is redone. ONNXRUNTIME_NODE_INSTALL=skip: onnxruntime-node's
+# install script fetches CUDA libraries from nuget; the CPU library it needs
+# is in its npm tarball already.
+PEERS_INSTALLED := bench/peers/node_modules/.package-lock.json
+$(PEERS_INSTALLED):
+	cd bench/peers && ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund
+bench-peers: | $(PEERS_INSTALLED)
+	$(NODE) bench/peers/peers.mjs
