@@ -15,14 +15,14 @@
 #include "att.h"
 
 /* Upper bounds of the register tile over all widths, for sizing scratch
- * before a table is chosen: MR rows x NR columns; BC keys per attention tile
- * (a multiple of every NR, so a key tile is whole panels); QB blocks of MR
- * queries walk the key tiles together (att_kern.h, attn_item); KC the depth of a
- * packed GEMM slab. A GEMM work item is GR blocks of MR rows by GC columns
- * (whole panels at every NR): wide enough that a block of a is reused over
- * many panels (strips of 64 re-read a, ~10% slower natively), small enough
- * for six items per d = 512 projection at the widest MR, so two workers
- * balance. */
+ * before a table is chosen: MR rows x NR columns; BC keys per attention
+ * tile (a multiple of every NR, so a key tile is whole panels); QB blocks
+ * of MR queries walk the key tiles together (att_kern.h, attn_item); KC the
+ * depth of a packed GEMM slab. A GEMM work item is GR blocks of MR rows by
+ * GC columns (whole panels at every NR): wide enough that a block of a is
+ * reused over many panels (strips of 64 re-read a, ~10% slower natively),
+ * small enough for six items per d = 512 projection at the widest MR, so
+ * two workers balance. */
 #define ATT_MR_MAX 16
 #define ATT_NR_MAX 32
 #define ATT_BC 64
