@@ -16,7 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const native = join(root, 'build', 'bench', 'att_bench');
 const wasm = join(root, 'build', 'bench', 'att_bench.cjs');
 const peers = join(root, 'bench', 'peers', 'peers.mjs');
-const peersModules = join(root, 'bench', 'peers', 'node_modules');
+// Written by npm as an install's last step (mk/bench.mk waits for it too).
+const peersInstalled = join(root, 'bench', 'peers', 'node_modules', '.package-lock.json');
 const runs = process.argv.includes('--quick') ? '3' : '10';
 
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -78,13 +79,22 @@ if (existsSync(wasm)) {
 // The issue's peers, one thread each, when `make bench-peers` has installed
 // them (bench/peers). onnxruntime-node runs native code; onnxruntime-web and
 // tfjs-wasm run wasm in this Node, so each is held to that side's ceilings.
-if (existsSync(peersModules)) {
+if (existsSync(peersInstalled)) {
   for (const [peer, where] of [['onnxruntime-node', 'native'], ['onnxruntime-web', 'wasm'], ['tfjs-wasm', 'wasm']])
     run(where, [process.execPath, peers], ['--peer', peer, '--runs', runs]);
 } else notes.push('peers: onnxruntime-node, onnxruntime-web and tfjs-wasm are not installed; `make bench-peers` installs them');
 // The ceilings again at the end; the table uses the better of the two.
 run('native', [native], ['ceil']);
 if (existsSync(wasm)) run('wasm', [process.execPath, wasm], ['ceil']);
+
+// bench/peers/shapes.mjs states the shapes and counts again, in JS: a
+// figure whose counts differ from the core's for its shape is not comparable.
+const counts = {};
+for (const { fields: f } of results) {
+  const k = `${f.flops}/${f.bytes}`;
+  counts[f.shape] ??= k;
+  if (counts[f.shape] !== k) notes.push(`${f.peer} shape ${f.shape}: flops/bytes ${k}, not ${counts[f.shape]} as the first figure of that shape: the shapes differ`);
+}
 
 // Ceiling of a measurement: FMA throughput of the widest native width times
 // the threads for (a)/(b), read bandwidth for (c) (memory-bound).

@@ -27,8 +27,9 @@ for (let i = 0; i < args.length; i += 2) {
 for (const n of names) if (!PEERS[n]) fail(`unknown peer ${n}`);
 for (const c of shapes) if (!SHAPES[c]) fail(`unknown shape ${c}`);
 if (!/^[1-9][0-9]*$/.test(runs)) fail(`--runs takes a count, not ${runs}`);
-if (!existsSync(fileURLToPath(new URL('./node_modules', import.meta.url))))
-  fail('bench/peers/node_modules is missing: `make bench-peers` installs the peers');
+// npm writes it as an install's last step, so a half install counts as none.
+if (!existsSync(fileURLToPath(new URL('./node_modules/.package-lock.json', import.meta.url))))
+  fail('bench/peers is not installed: `make bench-peers` installs the peers');
 
 const measure = fileURLToPath(new URL('./measure.mjs', import.meta.url));
 let failed = false;
