@@ -9,16 +9,17 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 # Warnings are part of the build: the tree stays clean under them.
 WARN := -Wall -Wextra
-CPPFLAGS += -Icore -Ilibjudge
+CPPFLAGS += -Icore -Ilibjudge -I$(BUILD)/gen
 LDLIBS += -lm
 NODE ?= node
 
 BUILD := build
 CORE_SRC := $(wildcard core/att_*.c)
-JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c libjudge/probe.c \
+JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c libjudge/form.c \
              $(wildcard libjudge/problem_*.c)
 NATIVE_SRC := libjudge/native.c libjudge/sandbox.c libjudge/main.c
 GEN := $(BUILD)/gen/problems.c
+GEN_H := $(BUILD)/gen/form_knobs.h
 PROBLEM_FILES := $(wildcard problems/*/*)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -37,15 +38,16 @@ serve: all
 judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-# The problem table is generated from problems/*/problem.json (one source).
-$(GEN): libjudge/gen_problems.mjs libjudge/runner.c $(PROBLEM_FILES)
-	$(NODE) libjudge/gen_problems.mjs $@
+# The problem table is generated from problems/*/problem.json (one source),
+# and the knobs of the mistakes' form from libjudge/form.json.
+$(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/form.json $(PROBLEM_FILES)
+	$(NODE) libjudge/gen_problems.mjs $(GEN)
 
-$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h
+$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h libjudge/form.h $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/gen/problems.o: $(GEN) libjudge/judge.h
+$(BUILD)/gen/problems.o: $(GEN) $(GEN_H) libjudge/judge.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)

@@ -1,7 +1,8 @@
 // gen_problems.mjs: problems/*/problem.json -> one C file with the problem table.
 // The problems' data has one home, their folders; this turns it into what the
 // C judge (native and wasm) links, and checks it with clear messages on the way.
-// Usage: node libjudge/gen_problems.mjs OUT.c [PROBLEMS_DIR]
+// Usage: node libjudge/gen_problems.mjs OUT.c [PROBLEMS_DIR]; also writes
+// form_knobs.h beside OUT.c.
 import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,107 @@ function cstr(text) {
 }
 
 const cfloat = (v) => `${Number(v).toExponential(9)}f`;
+
+// The knobs a mistake may turn (libjudge/form.json) and the mistakes' shared
+// texts (problems/mistakes.json): read once, checked here, emitted as C.
+const FORM = JSON.parse(readFileSync(join(root, 'libjudge', 'form.json'), 'utf8')).knobs;
+const LANGS = ['en', 'zh'];
+let CATALOGUE;   // problems/mistakes.json of the problems folder being read
+
+function loadCatalogue(problems) {
+  const where = 'problems/mistakes.json';
+  let c;
+  try { c = JSON.parse(readFileSync(join(problems, 'mistakes.json'), 'utf8')).mistakes; }
+  catch (e) { fail(where, e.code === 'ENOENT' ? 'missing' : `not valid JSON (${e.message})`); }
+  for (const [id, m] of Object.entries(c ?? fail(where, 'mistakes must be an object')))
+    for (const part of ['title', 'hint'])
+      for (const lang of LANGS)
+        if (typeof m[part]?.[lang] !== 'string' || !m[part][lang])
+          fail(where, `mistakes.${id}.${part}.${lang} must be a non-empty string`);
+  return c;
+}
+
+// A problem's mistakes: [{ id, changes: {knob: value} or a list of such
+// (alternatives, each tried), title?/hint?: { en, zh } (the problem's own words,
+// else problems/mistakes.json's) }].
+function loadMistakes(p, where) {
+  if (!Array.isArray(p.mistakes) || p.mistakes.length === 0) fail(where, 'mistakes must be a non-empty list');
+  const seen = new Set();
+  return p.mistakes.map((m, i) => {
+    const at = `mistakes[${i}]`;
+    if (typeof m.id !== 'string' || !/^[a-z_]+$/.test(m.id)) fail(where, `${at}.id must be a lower_case id`);
+    if (seen.has(m.id)) fail(where, `${at}.id ${m.id} is listed twice (give alternatives in one "changes" list)`);
+    seen.add(m.id);
+    const alts = Array.isArray(m.changes) ? m.changes : [m.changes];
+    if (alts.length === 0 || alts.some((a) => typeof a !== 'object' || a === null || Object.keys(a).length === 0))
+      fail(where, `${at}.changes must name at least one knob of libjudge/form.json`);
+    for (const a of alts)
+      for (const [knob, value] of Object.entries(a)) {
+        if (!FORM[knob]) fail(where, `${at}.changes: ${knob} is not a knob of libjudge/form.json`);
+        const v = FORM[knob].values.indexOf(value);
+        if (v <= 0) fail(where, `${at}.changes.${knob} must be one of ${FORM[knob].values.slice(1).join(', ')}`);
+      }
+    const text = {};
+    for (const part of ['title', 'hint']) {
+      text[part] = {};
+      for (const lang of LANGS) {
+        const own = m[part]?.[lang], shared = CATALOGUE[m.id]?.[part]?.[lang];
+        if (m[part] !== undefined && typeof own !== 'string') fail(where, `${at}.${part}.${lang} must be a string`);
+        text[part][lang] = own ?? shared ?? fail(where, `${at}: ${m.id} has no ${part} in problems/mistakes.json; give ${part}.en and ${part}.zh`);
+      }
+    }
+    return { id: m.id, alts, ...text };
+  });
+}
+
+// The problem in the terms of the shared attention form (libjudge/form.h):
+// which params are the queries, keys, values and outputs, and how their axes
+// read. Axes are one letter per shape dim: b batch, h query head, g kv head,
+// t query position, s key position, c head dim, f feature (head * D + c).
+const ROLES = ['B', 'H', 'Hkv', 'T', 'S', 'D', 'd'];
+const VIEWS = { q: 'bhgtfc', k: 'bghsfc', v: 'bghsfc', out: 'bhtfc', mask: 'bs', lse: 'bht',
+  probs: 'bhts', first_key: 'bht', x: 'btf' };
+function loadAttention(p, where, index) {
+  const a = p.attention;
+  if (a === undefined) return null;
+  const at = 'attention.';
+  const intParam = (name, what) => {
+    const j = index.get(name);
+    if (j === undefined || p.params[j].type !== 'int') fail(where, `${at}${what}: ${name} is not an int param`);
+    return j;
+  };
+  const out = { sizes: {}, views: {} };
+  for (const [role, name] of Object.entries(a.sizes ?? fail(where, `${at}sizes must name the int params of B, H, T, D`))) {
+    if (!ROLES.includes(role)) fail(where, `${at}sizes.${role}: not one of ${ROLES.join(', ')}`);
+    out.sizes[role] = typeof name === 'number' ? { value: name } : { param: intParam(name, `sizes.${role}`) };
+  }
+  for (const role of ['B', 'H']) if (!out.sizes[role]) fail(where, `${at}sizes.${role} is missing`);
+  if (!out.sizes.D && !out.sizes.d) fail(where, `${at}sizes needs D or d`);
+  for (const [view, letters] of Object.entries(VIEWS)) {
+    if (a[view] === undefined) continue;
+    const m = /^(\w+)\[([a-z ]+)\]$/.exec(a[view]);
+    if (!m) fail(where, `${at}${view} must read like "q[b h t c]"`);
+    const q = p.params[index.get(m[1])];
+    if (!q || q.type === 'int') fail(where, `${at}${view}: ${m[1]} is not a buffer param`);
+    const axes = m[2].trim().split(/\s+/);
+    if (axes.length !== q.shape.length || axes.some((x) => x.length !== 1 || !letters.includes(x)))
+      fail(where, `${at}${view}: one axis per dim of ${m[1]} (${q.shape.length}), each one of ${[...letters].join(' ')}`);
+    out.views[view] = { param: index.get(m[1]), axes: axes.join('') };
+  }
+  // Queries, keys and values are params, or projections of x (exercise 49);
+  // the outputs are out (with v), or the weights alone (exercise 48).
+  const needs = out.views.x ? ['out'] : out.views.out ? ['q', 'k', 'v'] : ['q', 'k', 'probs'];
+  for (const view of needs) if (!out.views[view]) fail(where, `${at}${view} is missing`);
+  if (out.views.x) {
+    for (const w of ['wq', 'wk', 'wv', 'wo'])
+      out[w] = index.get(a.project?.[w]) ?? fail(where, `${at}project.${w} must name the ${w} param`);
+  }
+  for (const flag of ['causal', 'window', 'sinks']) {
+    const v = a[flag] ?? 0;
+    out[flag] = typeof v === 'number' ? { value: v } : { param: intParam(v, flag) };
+  }
+  return out;
+}
 
 function loadProblem(problems, dir) {
   const where = `problems/${dir}/problem.json`;
@@ -111,11 +213,27 @@ function loadProblem(problems, dir) {
         fail(where, `${at}tensors.${name} must be integers below 2^24 in magnitude`);
     }
   });
+  p.mistakes = loadMistakes(p, where);
+  p.attention = loadAttention(p, where, index);
   for (const f of ['starter.c', 'solution.c', 'statement.en.md', 'statement.zh.md'])
     if (!existsSync(join(problems, dir, f))) fail(`problems/${dir}`, `${f} is missing`);
   p.starter = readFileSync(join(problems, dir, 'starter.c'), 'utf8');
   p.dir = dir;
   return p;
+}
+
+const knobName = (knob, value) => `FORM_${knob}_${value}`.toUpperCase();
+
+// build/gen/form_knobs.h: libjudge/form.json as C. Value 0 of every knob is
+// the right behaviour, so a zeroed judge_changes changes nothing.
+function knobsHeader() {
+  const enums = Object.entries(FORM).map(([k, { values, doc }]) =>
+    `/* ${k}: ${doc.replace(/\*\//g, '* /')} */\ntypedef enum { ${values.map((v) => knobName(k, v)).join(', ')} } form_${k};`);
+  return `/* Generated by libjudge/gen_problems.mjs from libjudge/form.json: do not edit. */\n` +
+    `#ifndef FORM_KNOBS_H\n#define FORM_KNOBS_H\n\n${enums.join('\n')}\n\n` +
+    `/* What a mistake changes: one value per knob, 0 where it is right. */\n` +
+    `typedef struct {\n${Object.keys(FORM).map((k) => `    unsigned char ${k};`).join('\n')}\n} judge_changes;\n\n` +
+    `#define FORM_KNOB_LIST(X) ${Object.keys(FORM).map((k) => `X(${k})`).join(' ')}\n\n#endif\n`;
 }
 
 function emit(p) {
@@ -145,6 +263,23 @@ function emit(p) {
       `${cstr(c.mask)}, ${cfloat(c.scale)}, ${nt ? `${id}_c${i}_tensors` : 'NULL'}, ${nt} },`;
   });
   out.push(`static const judge_case ${id}_cases[] = {\n${cases.join('\n')}\n};`);
+  const mistakes = p.mistakes.map((m, i) => {
+    const alts = m.alts.map((a) => `{ ${Object.entries(a).map(([k, v]) => `.${k} = ${knobName(k, v)}`).join(', ')} }`);
+    out.push(`static const judge_changes ${id}_m${i}[] = { ${alts.join(', ')} };`);
+    return `    { ${cstr(m.id)}, { ${cstr(m.title.en)}, ${cstr(m.title.zh)} },\n      { ${cstr(m.hint.en)}, ${cstr(m.hint.zh)} }, ${id}_m${i}, ${m.alts.length} },`;
+  });
+  out.push(`static const judge_mistake ${id}_mistakes[] = {\n${mistakes.join('\n')}\n};`);
+  if (p.attention) {
+    const a = p.attention, size = (r) => (a.sizes[r] ? (a.sizes[r].param ?? -1) : -1);
+    const value = (r) => (a.sizes[r]?.value ?? 0);
+    const view = (v) => (a.views[v] ? `{ ${a.views[v].param}, ${cstr(a.views[v].axes)} }` : '{ -1, "" }');
+    const flag = (f) => `{ ${a[f].param ?? -1}, ${a[f].value ?? 0} }`;
+    out.push(`static const judge_attention ${id}_attention = {\n` +
+      `    { ${ROLES.map(size).join(', ')} }, { ${ROLES.map(value).join(', ')} },\n` +
+      `    { ${Object.keys(VIEWS).map(view).join(',\n      ')} },\n` +
+      `    { ${['wq', 'wk', 'wv', 'wo'].map((w) => a[w] ?? -1).join(', ')} },\n` +
+      `    ${flag('causal')}, ${flag('window')}, ${flag('sinks')},\n};`);
+  }
   const decl = `void ${p.function}(${p.params.map((q) => `${q.t.c}${q.t.c.endsWith('*') ? '' : ' '}${q.name}`).join(', ')})`;
   const call = p.params.map((q, i) => (q.type === 'int' ? `ints[${i}]` : `(${q.t.c})buf[${i}]`));
   const invoke = `${decl};\nvoid judge_invoke(void *const *buf, const int *ints)\n{\n    ` +
@@ -153,7 +288,8 @@ function emit(p) {
     `      ${cstr(p.difficulty)}, ${cstr(p.function)},\n      ${cstr(decl + ';\n')},\n      ${cstr(invoke)},\n` +
     `      ${cstr(p.starter)},\n      ${id}_params, ${p.params.length}, ${id}_cases, ${p.cases.length},\n` +
     `      ${p.tolerance.atol}, ${p.tolerance.rtol}, ${p.limits.time_ms}, ${p.limits.memory_mb}, ${p.limits.output_kb},\n` +
-    `      ${p.limits.mle_hint === undefined ? 'NULL' : cstr(p.limits.mle_hint)} },`;
+    `      ${p.limits.mle_hint === undefined ? 'NULL' : cstr(p.limits.mle_hint)},\n` +
+    `      ${id}_mistakes, ${p.mistakes.length}, ${p.attention ? `&${id}_attention` : 'NULL'} },`;
   return { defs: out.join('\n'), meta };
 }
 
@@ -163,20 +299,29 @@ function main() {
   const dirs = readdirSync(from, { withFileTypes: true })
     .filter((d) => d.isDirectory()).map((d) => d.name).sort((a, b) => parseInt(a) - parseInt(b));
   let problems;
-  try { problems = dirs.map((dir) => loadProblem(from, dir)); }
+  try {
+    CATALOGUE = loadCatalogue(from);
+    problems = dirs.map((dir) => loadProblem(from, dir));
+  }
   catch (e) {
     if (!(e instanceof ProblemError)) throw e;
     console.error(`gen_problems: ${e.message}`);
     process.exit(1);
   }
   const parts = problems.map(emit);
+  const state = CATALOGUE.state_kept_between_calls;
   const runner = readFileSync(join(root, 'libjudge', 'runner.c'), 'utf8');
   const text = `/* Generated by libjudge/gen_problems.mjs from problems/<id>-<slug>/problem.json: do not edit. */\n` +
     `#include <stddef.h>\n#include "judge.h"\n\n${parts.map((x) => x.defs).join('\n\n')}\n\n` +
     `const judge_meta judge_metas[] = {\n${parts.map((x) => x.meta).join('\n')}\n};\n` +
+    `static const judge_changes state_kept_changes[1];\n` +
+    `const judge_mistake judge_state_kept = { ${cstr('state_kept_between_calls')},\n` +
+    `    { ${cstr(state.title.en)}, ${cstr(state.title.zh)} },\n    { ${cstr(state.hint.en)}, ${cstr(state.hint.zh)} },\n` +
+    `    state_kept_changes, 0 };\n` +
     `const int judge_n_metas = ${parts.length};\n\nconst char judge_runner_source[] =\n    ${cstr(runner)};\n`;
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, text);
+  writeFileSync(join(dirname(target), 'form_knobs.h'), knobsHeader());
 }
 
 main();

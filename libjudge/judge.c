@@ -10,6 +10,7 @@
 #include <time.h>
 #include "att.h"
 #include "judge.h"
+#include "form.h"
 #include "session.h"
 
 /* ---- names ---- */
@@ -86,7 +87,21 @@ double judge_elem_value(judge_type t, const void *buf, size_t i)
     return 0.0;
 }
 
-#define elem_size judge_elem_size
+void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64_t seed,
+                     uint64_t stream, int first_empty)
+{
+    for (int b = 0; b < B; b++) {
+        int pad = (b + 1) * n / (B + 2);
+        for (int j = 0; j < n; j++) {
+            unsigned char real = 1;
+            if (!strcmp(kind, "right")) real = j < n - pad;
+            else if (!strcmp(kind, "left")) real = j >= pad;
+            else if (!strcmp(kind, "random"))
+                real = !(first_empty && b == 0) && (att_rng_u64(seed, stream, (uint64_t)(b * n + j)) & 3) != 0;
+            mask[b * n + j] = real;
+        }
+    }
+}
 
 static double now_ms(void)
 {
@@ -181,8 +196,9 @@ static judge_status prepare_call(judge_session *s, call *c)
     const judge_meta *m = s->m;
     if (alloc_outputs(c->expect, &c->args)) return JUDGE_ENOMEM;
     double t0 = now_ms();
-    s->ops->reference(c->expect, &c->args);
+    judge_status st = s->ops->reference(c->expect, &c->args);
     c->ref_ms = now_ms() - t0;
+    if (st) return st;
 
     size_t len = 12 + 16 * (size_t)m->n_params, reply = 16;
     for (int i = 0; i < m->n_params; i++)
@@ -232,6 +248,7 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
     s->seed = seed;
     s->compiled = -1;
     s->probe_case = -1;
+    s->state_case = s->state_from = -1;
     judge_status st = JUDGE_ENOMEM;
     /* Room for the calls: one per case, and up to MAX_PROBE more for each
      * probed case (one per position perturbed). */
@@ -239,7 +256,7 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
     s->cases = calloc((size_t)m->n_cases, sizeof *s->cases);
     if (!s->cases) goto fail;
     for (int i = 0; i < m->n_cases; i++)
-        n += 1 + (m->cases[i].probe && ops->probe_len ? MAX_PROBE : 0);
+        n += 1 + (m->cases[i].probe && m->attention ? MAX_PROBE : 0);
     s->calls = calloc((size_t)n, sizeof *s->calls);
     if (!s->calls) goto fail;
     for (int i = 0; i < m->n_cases; i++) {
@@ -261,17 +278,18 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
             else
                 memcpy(c->args.buf[p], cs->tensors[t].data, cs->tensors[t].n * sizeof(float));
         }
+        if (cs->probe && m->attention) form_probe_base(&c->args);
         if ((st = prepare_call(s, c))) goto fail;
-        if (!cs->probe || !ops->probe_len) continue;
+        if (!cs->probe || !m->attention) continue;
         s->probe_case = i;
-        int len = ops->probe_len(&c->args);
+        int len = form_probe_len(&c->args);
         if (len > MAX_PROBE) { st = JUDGE_EBADCASE; goto fail; }
         for (int j = 0; j < len; j++) {
             call *pc = &s->calls[s->n_calls++];
             pc->case_index = i;
             pc->probe_pos = j;
             if ((st = copy_args(&pc->args, &s->calls[s->cases[i].call].args))) goto fail;
-            ops->probe_perturb(&pc->args, j);
+            form_probe_perturb(&pc->args, j);
             if ((st = prepare_call(s, pc))) goto fail;
         }
     }
@@ -500,36 +518,68 @@ static void check_case(judge_session *s, int ci)
     r->verdict = r->cmp.n_bad ? JUDGE_WA : JUDGE_AC;
 }
 
+static int degenerate(const judge_session *s, const call *c);
+
+/* Whether call c returned bit for bit what call e did (both answered). */
+static int same_answer(const judge_session *s, const call *c, const call *e)
+{
+    for (int i = 0; i < s->m->n_params; i++)
+        if (s->m->params[i].is_out &&
+            memcmp(c->got[i], e->got[i], c->args.len[i] * judge_elem_size(s->m->params[i].type)))
+            return 0;
+    return 1;
+}
+
+/* State kept between calls: a wrong case that returned, bit for bit, what an
+ * earlier call of the same shape returned, although its inputs differ. Each
+ * problem has such a repeat among its cases (a test holds them to it). */
+static void check_state(judge_session *s)
+{
+    for (int ci = 0; ci < s->m->n_cases && s->state_case < 0; ci++) {
+        const call *c = &s->calls[s->cases[ci].call];
+        if (s->cases[ci].verdict != JUDGE_WA) continue;
+        for (int e = 0; e < ci; e++) {
+            const call *ce = &s->calls[s->cases[e].call];
+            if (!ce->answered || ce->fault != JUDGE_AC) continue;
+            if (memcmp(c->args.ints, ce->args.ints, sizeof c->args.ints)) continue;
+            if (!same_answer(s, c, ce) || degenerate(s, c)) continue;   /* all zeros is no state */
+            s->state_case = ci;
+            s->state_from = e;
+            break;
+        }
+    }
+}
+
 /* Which output rows moved when each position was perturbed: yours from the
- * learner's outputs, expected from the reference's. */
+ * learner's outputs, expected from the reference's. Code that answers every
+ * probe as it answered the probed case keeps state: the picture would lie. */
 static void check_probe(judge_session *s)
 {
     int ci = s->probe_case;
     if (ci < 0) return;
     case_result *r = &s->cases[ci];
     const call *base = &s->calls[r->call];
-    int out = 0;   /* probes watch the first output, a float one */
-    while (!s->m->params[out].is_out) out++;
-    if (s->m->params[out].type != JUDGE_F32) return;
-    int n = 0;
+    int out = 0, n = 0, repeats = 1;
     while (r->call + 1 + n < s->n_calls && s->calls[r->call + 1 + n].case_index == ci) {
-        if (!s->calls[r->call + 1 + n].answered) return;   /* the run ended early */
+        const call *pc = &s->calls[r->call + 1 + n];
+        if (!pc->answered || pc->fault != JUDGE_AC) return;   /* the run ended early */
         n++;
     }
-    if (!base->answered) return;
+    if (!base->answered || base->fault != JUDGE_AC) return;
+    for (int j = 0; j < n; j++) repeats &= same_answer(s, &s->calls[r->call + 1 + j], base);
     probe_picture *pp = &s->probe;
     pp->n = n;
     pp->rows = n;
     for (int i = 0; i < n; i++) {    /* the rows stop where the queries do (T < S) */
         size_t start, len;
-        s->ops->probe_row(&base->args, i, &start, &len);
+        form_probe_row(&base->args, i, &out, &start, &len);
         if (!len) { pp->rows = i; break; }
     }
     for (int j = 0; j < n; j++) {
         const call *pc = &s->calls[r->call + 1 + j];
         for (int i = 0; i < pp->rows; i++) {
             size_t start, len;
-            s->ops->probe_row(&pc->args, i, &start, &len);
+            form_probe_row(&pc->args, i, &out, &start, &len);
             att_cmp a, b;
             const float *yours = pc->got[out], *yours0 = base->got[out];
             const float *want = pc->expect[out], *want0 = base->expect[out];
@@ -540,51 +590,235 @@ static void check_probe(judge_session *s)
             pp->differs |= pp->yours[i][j] != pp->expected[i][j];
         }
     }
-    if (pp->differs && r->verdict == JUDGE_AC) {
+    if (!pp->differs) return;
+    if (repeats && n > 0) {
+        pp->differs = 0;
+        pp->n = 0;
+        if (s->state_case < 0) {
+            s->state_case = s->state_from = ci;
+            if (r->verdict == JUDGE_AC) r->verdict = JUDGE_WA;
+        }
+        return;
+    }
+    if (r->verdict == JUDGE_AC) {
         r->verdict = JUDGE_WA;
         r->detail = dup_str("every output here is right, yet changing one token moves outputs "
                             "it must not (or fails to move ones it must): see the mask picture");
     }
 }
 
-/* A mistake explains the submission when its outputs match the learner's on
- * every answered case (a few elements apart at most: overflowing mistakes
- * tip over at slightly different places) and it is wrong somewhere. */
-static int mistake_mismatch(judge_session *s, const judge_mistake *mk, size_t *mismatch)
+/* ---- naming: which mistake explains the learner's wrong outputs ----
+ * A mistake's simulation explains a wrong case when, on every element the
+ * learner got wrong, it gives what the learner gave: within 4 tolerances (the
+ * learner's float code sums in its own order), or NaN where the learner
+ * guarded the same 0/0 with a zero; a few misses are allowed where an
+ * overflowing mistake tips over at a slightly different place. Elements the
+ * learner got right do not have to match (the learner's own guards), but the
+ * fewer the simulation gets wrong there, the better it explains. Never from
+ * degenerate output alone: a case whose outputs are all one value (zeros,
+ * NaN) counts only if the learner computes something real somewhere. */
+typedef struct {
+    int wrong;            /* wrong cases compared */
+    int explained;        /* of which explained */
+    int real;             /* an explained case with non-degenerate output */
+    size_t excess;        /* elements the simulation gets wrong that the learner got right */
+} fit;
+
+static int close_to(double got, double want, double atol, double rtol)
 {
-    int wrong_somewhere = 0;
-    *mismatch = 0;
-    for (int ci = 0; ci < s->m->n_cases; ci++) {
-        const call *c = &s->calls[s->cases[ci].call];
-        if (!c->answered || c->fault != JUDGE_AC) continue;
-        void *sim[JUDGE_MAX_PARAMS] = { 0 };
-        int ok = alloc_outputs(sim, &c->args) == JUDGE_OK;
-        if (ok) {
-            mk->run(sim, &c->args);
-            att_cmp r;
-            int bp;
-            size_t bi;
-            compare_outputs(s, c, sim, &r, &bp, &bi);
-            if (r.n_bad * 100 > r.n) ok = 0;
-            *mismatch += r.n_bad;
-            if (s->cases[ci].verdict == JUDGE_WA) wrong_somewhere = 1;
-        }
-        free_outputs(sim);
-        if (!ok) return 0;
-    }
-    return wrong_somewhere;
+    if (isnan(want)) return isnan(got) || got == 0.0;   /* the learner's guard of a 0/0 */
+    if (isinf(want)) return got == want;
+    return fabs(got - want) <= 4 * (atol + rtol * fabs(want));
 }
 
-static void name_mistake(judge_session *s)
+static int within(double got, double want, double atol, double rtol)
 {
-    size_t best = (size_t)-1;
-    for (int i = 0; i < s->ops->n_mistakes; i++) {
-        size_t mismatch;
-        if (mistake_mismatch(s, &s->ops->mistakes[i], &mismatch) && mismatch < best) {
-            best = mismatch;
-            s->mistake = &s->ops->mistakes[i];
+    if (!isfinite(want)) return got == want || (isnan(got) && isnan(want));
+    return fabs(got - want) <= atol + rtol * fabs(want);
+}
+
+/* Element e of two integer buffers, compared as integers: two int64 values
+ * 1 apart above 2^53 are one double. */
+static int same_int(judge_type t, const void *a, const void *b, size_t e)
+{
+    if (t == JUDGE_I64) return ((const long long *)a)[e] == ((const long long *)b)[e];
+    return judge_elem_value(t, a, e) == judge_elem_value(t, b, e);
+}
+
+/* Are all of call c's outputs one value (zeros, NaN, ...)? */
+static int degenerate(const judge_session *s, const call *c)
+{
+    int first = 1;
+    double v0 = 0;
+    for (int p = 0; p < s->m->n_params; p++) {
+        const judge_param *pa = &s->m->params[p];
+        if (!pa->is_out) continue;
+        for (size_t e = 0; e < c->args.len[p]; e++) {
+            double v = judge_elem_value(pa->type, c->got[p], e);
+            if (first) { v0 = v; first = 0; }
+            else if (!(v == v0 || (isnan(v) && isnan(v0)))) return 0;
         }
     }
+    return 1;
+}
+
+/* Case ci against sim; 1 if the simulation explains its wrong outputs. */
+static int explains_case(const judge_session *s, int ci, void *const *sim, size_t *excess)
+{
+    const call *c = &s->calls[s->cases[ci].call];
+    size_t wrong = 0, misses = 0;
+    for (int p = 0; p < s->m->n_params; p++) {
+        const judge_param *pa = &s->m->params[p];
+        if (!pa->is_out) continue;
+        int exact = pa->type != JUDGE_F32;
+        for (size_t e = 0; e < c->args.len[p]; e++) {
+            double g = judge_elem_value(pa->type, c->got[p], e);
+            double x = judge_elem_value(pa->type, c->expect[p], e);
+            double m = judge_elem_value(pa->type, sim[p], e);
+            if (exact ? same_int(pa->type, c->got[p], c->expect[p], e)
+                      : within(g, x, s->m->atol, s->m->rtol)) {
+                *excess += exact ? !same_int(pa->type, sim[p], c->expect[p], e)
+                                 : !within(m, x, s->m->atol, s->m->rtol);
+                continue;
+            }
+            wrong++;
+            /* Integers: exact, but for the last bits of a count past 2^53 that
+             * a double rounded in another order than the simulation's. */
+            misses += !(exact ? g == m || fabs(g - m) <= 1e-15 * fabs(m)
+                              : close_to(g, m, s->m->atol, s->m->rtol));
+        }
+    }
+    return wrong > 0 && misses <= wrong / 50;
+}
+
+static judge_status simulate(const judge_session *s, void *const *outs, const judge_args *a,
+                             const judge_changes *ch, int variant)
+{
+    return s->ops->simulate ? s->ops->simulate(outs, a, ch, variant) : form_simulate(outs, a, ch, variant);
+}
+
+static int n_variants(const judge_session *s, const judge_changes *ch)
+{
+    return s->ops->simulate ? 1 : form_variants(ch);
+}
+
+/* How well changes ch explain the wrong cases, the verdict's case first (no
+ * explanation that misses it is of any use, so a miss there ends the fit);
+ * explained[] marks the cases. */
+static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *best,
+                                unsigned char *explained_best)
+{
+    int nc = s->m->n_cases;
+    unsigned char *explained = calloc((size_t)nc, 1);
+    if (!explained) return JUDGE_ENOMEM;
+    memset(best, 0, sizeof *best);
+    judge_status st = JUDGE_OK;
+    for (int v = 0; v < n_variants(s, ch) && !st; v++) {
+        fit f = { 0 };
+        memset(explained, 0, (size_t)nc);
+        for (int k = -1; k < nc && !st; k++) {
+            int ci = k < 0 ? s->verdict_case : k;
+            if (k == s->verdict_case || s->cases[ci].verdict != JUDGE_WA) continue;
+            const call *c = &s->calls[s->cases[ci].call];
+            void *sim[JUDGE_MAX_PARAMS] = { 0 };
+            if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
+                (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK) {
+                f.wrong++;
+                if (explains_case(s, ci, sim, &f.excess)) {
+                    f.explained++;
+                    explained[ci] = 1;
+                    f.real |= !degenerate(s, c);
+                }
+            }
+            free_outputs(sim);
+            if (k < 0 && !explained[ci]) break;
+        }
+        if (f.explained > best->explained || (f.explained == best->explained && f.excess < best->excess)) {
+            *best = f;
+            memcpy(explained_best, explained, (size_t)nc);
+        }
+    }
+    free(explained);
+    return st;
+}
+
+/* Two sets of changes as one, unless they turn the same knob. */
+static int combine(judge_changes *out, const judge_changes *a, const judge_changes *b)
+{
+#define KNOB(k) if (a->k && b->k) return 0; out->k = a->k ? a->k : b->k;
+    FORM_KNOB_LIST(KNOB)
+#undef KNOB
+    return 1;
+}
+
+/* Does the learner compute something real in a case it got right? */
+static int real_elsewhere(const judge_session *s)
+{
+    for (int ci = 0; ci < s->m->n_cases; ci++) {
+        const call *c = &s->calls[s->cases[ci].call];
+        if (s->cases[ci].verdict == JUDGE_AC && c->answered && !degenerate(s, c)) return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    const judge_mistake *m[2];
+    fit f;
+    unsigned char *explained;
+} candidate;
+
+/* Is `f` a better explanation than the best so far? Whole before partial,
+ * one mistake before a pair, then fewer elements wrong where the learner is
+ * right. */
+static int better(const fit *f, int size, const candidate *best, int best_size)
+{
+    if (!best->m[0]) return 1;
+    int whole = f->explained == f->wrong, best_whole = best->f.explained == best->f.wrong;
+    if (whole != best_whole) return whole;
+    if (!whole && f->explained != best->f.explained) return f->explained > best->f.explained;
+    if (size != best_size) return size < best_size;
+    return f->excess < best->f.excess;
+}
+
+static judge_status name_mistake(judge_session *s)
+{
+    const judge_meta *m = s->m;
+    int nc = m->n_cases, evidence = real_elsewhere(s), best_size = 0;
+    unsigned char *explained = malloc((size_t)nc);
+    candidate best = { { NULL, NULL }, { 0 }, malloc((size_t)nc) };
+    judge_status st = explained && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
+    /* Each mistake alone, each of its ways; then pairs, where no single one
+     * explains every wrong case. */
+    for (int size = 1; size <= 2 && !st; size++) {
+        if (size == 2 && best.m[0] && best.f.explained == best.f.wrong) break;
+        for (int i = 0; i < m->n_mistakes && !st; i++)
+            for (int j = size == 1 ? i : i + 1; j < (size == 1 ? i + 1 : m->n_mistakes) && !st; j++)
+                for (int ai = 0; ai < m->mistakes[i].n_alts && !st; ai++)
+                    for (int aj = 0; aj < (size == 1 ? 1 : m->mistakes[j].n_alts) && !st; aj++) {
+                        judge_changes ch = m->mistakes[i].alts[ai];
+                        if (size == 2 && !combine(&ch, &m->mistakes[i].alts[ai], &m->mistakes[j].alts[aj]))
+                            continue;
+                        fit f;
+                        if ((st = fit_changes(s, &ch, &f, explained))) break;
+                        if (!f.explained || !explained[s->verdict_case] || !(f.real || evidence)) continue;
+                        if (!better(&f, size, &best, best_size)) continue;
+                        best.m[0] = &m->mistakes[i];
+                        best.m[1] = size == 2 ? &m->mistakes[j] : NULL;
+                        best.f = f;
+                        best_size = size;
+                        memcpy(best.explained, explained, (size_t)nc);
+                    }
+    }
+    /* A pair only partly explaining is too weak a claim to make. */
+    if (!st && best.m[0] && !(best_size == 2 && best.f.explained < best.f.wrong)) {
+        s->named[0] = best.m[0];
+        s->named[1] = best.m[1];
+        s->partial = best.f.explained < best.f.wrong;
+        for (int ci = 0; ci < nc; ci++) s->cases[ci].explained = best.explained[ci];
+    }
+    free(explained);
+    free(best.explained);
+    return st;
 }
 
 void judge_session_finish(judge_session *s)
@@ -618,7 +852,17 @@ void judge_session_finish(judge_session *s)
                 break;
             }
     }
-    if (s->verdict == JUDGE_WA) name_mistake(s);
+    if (s->verdict != JUDGE_WA) return;
+    check_state(s);
+    if (s->state_case >= 0) {
+        s->named[0] = &judge_state_kept;
+        s->cases[s->state_case].explained = 1;
+        s->partial = s->state_case != s->verdict_case;
+        return;
+    }
+    s->fault = name_mistake(s);
 }
 
 judge_verdict judge_session_verdict(const judge_session *s) { return s->verdict; }
+
+judge_status judge_session_error(const judge_session *s) { return s->fault; }

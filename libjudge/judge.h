@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "form_knobs.h"   /* generated from form.json: judge_changes */
 
 /* ---- verdicts: DESIGN point 3 ---- */
 #define JUDGE_VERDICT_LIST(X)                     \
@@ -51,7 +52,8 @@ const char *judge_verdict_text(judge_verdict v);   /* "Accepted" */
     X(JUDGE_ENOPROBLEM, "no such problem")                         \
     X(JUDGE_EBADCASE, "a case of the problem is malformed")        \
     X(JUDGE_EBADCALL, "no such call in this session")              \
-    X(JUDGE_EPROTOCOL, "the reply is malformed")
+    X(JUDGE_EPROTOCOL, "the reply is malformed")                   \
+    X(JUDGE_EREFERENCE, "a reference kernel refused a case")
 
 typedef enum {
 #define JUDGE_S(name, msg) name,
@@ -101,6 +103,42 @@ typedef struct {
     int n_tensors;
 } judge_case;
 
+/* A classic mistake, as the problem's data names it: its texts (index 0
+ * English, 1 Chinese) and what it changes in the problem's form, as one or
+ * more alternatives (each a way of writing the same mistake), each tried. */
+typedef struct {
+    const char *id;       /* stable, e.g. "no_scale" (tests and JSON use it) */
+    const char *title[2]; /* one line, e.g. "scores are not scaled by 1/sqrt(D)" */
+    const char *hint[2];  /* what to look at in the code */
+    const judge_changes *alts;
+    int n_alts;
+} judge_mistake;
+
+/* The problem in the terms of the shared attention form (form.h), from
+ * problem.json's "attention": which params are the queries, keys, values and
+ * outputs, with their axes one letter per shape dim (b batch, h query head,
+ * g kv head, t query position, s key position, c head dim, f feature =
+ * head * D + c). A param index of -1 means "not in this problem". */
+enum { JUDGE_SIZE_B, JUDGE_SIZE_H, JUDGE_SIZE_HKV, JUDGE_SIZE_T, JUDGE_SIZE_S,
+       JUDGE_SIZE_D, JUDGE_SIZE_MODEL, JUDGE_N_SIZES };
+enum { JUDGE_VIEW_Q, JUDGE_VIEW_K, JUDGE_VIEW_V, JUDGE_VIEW_OUT, JUDGE_VIEW_MASK,
+       JUDGE_VIEW_LSE, JUDGE_VIEW_PROBS, JUDGE_VIEW_FIRST_KEY, JUDGE_VIEW_X, JUDGE_N_VIEWS };
+typedef struct {
+    int param;
+    const char *axes;
+} judge_view_spec;
+typedef struct {
+    int param;            /* an int param, or -1 for the constant value */
+    int value;
+} judge_flag_spec;
+typedef struct {
+    int size[JUDGE_N_SIZES];        /* int params: B, H, Hkv, T, S, D, d (-1: derived) */
+    int size_value[JUDGE_N_SIZES];  /* a constant size where the param is -1 (0: derived) */
+    judge_view_spec view[JUDGE_N_VIEWS];
+    int proj[4];                    /* wq, wk, wv, wo when q, k, v are projections of x */
+    judge_flag_spec causal, window, sinks;
+} judge_attention;
+
 typedef struct {
     int id;
     const char *slug, *dir, *title_en, *title_zh, *difficulty;
@@ -115,10 +153,16 @@ typedef struct {
     double atol, rtol;
     int time_ms, memory_mb, output_kb;
     const char *mle_hint;  /* added to an MLE verdict's reason, or NULL */
+    const judge_mistake *mistakes;
+    int n_mistakes;
+    const judge_attention *attention;   /* NULL: not an attention form */
 } judge_meta;
 
 extern const judge_meta judge_metas[];
 extern const int judge_n_metas;
+/* Not a problem's own mistake: the judge finds it by calling the function
+ * again with a shape it has seen (problems/mistakes.json's texts). */
+extern const judge_mistake judge_state_kept;
 extern const char judge_runner_source[];  /* runner.c, embedded */
 
 /* Find a problem by id ("49") or slug ("causal-mha"); NULL if none. */
@@ -153,16 +197,9 @@ int judge_param_index(const judge_meta *m, const char *name);
 int judge_int(const judge_args *a, const char *name);
 
 /* ---- what the judge knows about one problem beyond its data ----
- * Kernels write every out param of `a` into outs[param index]; an output that
- * is also an input ("inout") arrives there holding its input. */
-typedef void (*judge_kernel)(void *const *outs, const judge_args *a);
-
-typedef struct {
-    const char *id;       /* stable, e.g. "no_scale" (tests and JSON use it) */
-    const char *title;    /* one line, e.g. "scores are not scaled by 1/sqrt(D)" */
-    const char *hint;     /* what to look at in the code */
-    judge_kernel run;     /* computes what the mistaken code would return */
-} judge_mistake;
+ * The reference and the simulations write every out param of `a` into
+ * outs[param index]; an output that is also an input ("inout") arrives there
+ * holding its input. */
 
 typedef struct {
     const char *slug;
@@ -171,27 +208,24 @@ typedef struct {
     /* Fill the non-explicit inputs of case c (buffers already sized). */
     void (*make_inputs)(judge_args *a, const judge_case *c, uint64_t seed,
                         int case_index);
-    judge_kernel reference;
-    const judge_mistake *mistakes;
-    int n_mistakes;
-    /* Name element i of out param p: "b=1, t=4, feature 17 (head 2, dim 5)". */
+    /* The expected outputs; a status other than JUDGE_OK is a judge fault. */
+    judge_status (*reference)(void *const *outs, const judge_args *a);
+    /* What code with the changes ch would return (`variant` of those the
+     * changes have, form_variants()). NULL: the attention form (form.c). */
+    judge_status (*simulate)(void *const *outs, const judge_args *a,
+                             const judge_changes *ch, int variant);
+    /* Name element i of out param p: "b=1, t=4, feature 17 (head 2, dim 5)".
+     * NULL: from the attention form's axes. */
     void (*coords)(char *buf, size_t n, const judge_args *a, int p, size_t i);
-    /* Probing: sequence length, and how to perturb position j of batch 0 so
-     * that changed output rows show which queries a key reaches. probe_row
-     * gives *n = 0 for a row past the last query: with fewer queries than
-     * keys (T < S) the picture has fewer rows than columns. */
-    int (*probe_len)(const judge_args *a);
-    void (*probe_perturb)(judge_args *a, int j);
-    void (*probe_row)(const judge_args *a, int i, size_t *start, size_t *n);
 } judge_ops;
 
-/* Probing helpers the attention problems share (probe.c). Keys and values
- * laid out [B, heads, S, D]: add 0.5 to key and value j of every head of
- * batch 0, so a query that sees key j moves (k or v: a param index, or -1
- * for none). The rows to watch: query i of batch 0, head 0, in an output
- * [B, H, T, width]; none past the T queries. */
-void judge_probe_kv(judge_args *a, int k, int v, int heads, int S, int D, int j);
-void judge_probe_rows(int T, int width, int i, size_t *start, size_t *n);
+/* A key padding mask [B, n] of the case's kind (judge_case.mask): "ones";
+ * "right" or "left": batch b pads (b + 1) * n / (B + 2) positions at that
+ * end, so batches differ; "random": about one key in four is padding, from
+ * (seed, stream), and with first_empty all of batch 0 is (a query that sees
+ * no key). */
+void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64_t seed,
+                     uint64_t stream, int first_empty);
 
 /* The ops of a problem (problems.c); NULL when none, or when its metadata's
  * params no longer match what the ops expect. */
@@ -231,6 +265,9 @@ void judge_session_set_file(judge_session *s, const char *path);
 /* Decide the verdicts: once, after the last reply or fault. */
 void judge_session_finish(judge_session *s);
 judge_verdict judge_session_verdict(const judge_session *s);
+/* JUDGE_OK, or what failed inside the judge while deciding (out of memory):
+ * a judge fault, never a learner's verdict. */
+judge_status judge_session_error(const judge_session *s);
 
 /* Reports, written into a buffer the session owns (valid until freed). */
 const char *judge_session_json(judge_session *s);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "att.h"
+#include "form.h"
 #include "judge.h"
 
 enum { OUT, KC, VC, LEN, Q, K, V, PB, PS, PH, PD, N_PARAMS };
@@ -47,111 +48,89 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
 }
 
-static void reference(void *const *outs, const judge_args *a)
+static judge_status reference(void *const *outs, const judge_args *a)
 {
     float *scratch = malloc(sizeof(float) * (size_t)a->ints[PS]);
-    if (!scratch) abort();   /* the judge's own sizes are small; nothing to recover */
+    if (!scratch) return JUDGE_ENOMEM;
     /* outs[KC], outs[VC] and outs[LEN] arrive holding their inputs. */
     att_status st = att_decode_step_ref(outs[OUT], outs[KC], outs[VC], outs[LEN], a->buf[Q],
                                         a->buf[K], a->buf[V], a->ints[PB], a->ints[PS],
                                         a->ints[PH], a->ints[PD], scratch);
     free(scratch);
-    if (st != ATT_OK) abort();   /* make_inputs never makes a full cache */
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
 }
 
-/* ---- the classic mistakes, simulated ----
- * One plain float implementation with a flag per mistake: the judge's model
- * of wrong code, not a reference. */
-enum {
-    SKIP_NEW = 1 << 0, PAST_LEN = 1 << 1, NO_STORE = 1 << 2, NO_ADVANCE = 1 << 3,
-    HEAD_MAJOR = 1 << 4, NO_SCALE = 1 << 5, ONE_LEN = 1 << 6, NO_MAX = 1 << 7,
-};
+/* ---- what mistaken code returns: the cache update with the knobs of the
+ * problem's mistakes (problem.json), and the attention over the cache by the
+ * shared form (form.c), the judge's model of wrong code (not a reference) ---- */
 
-static void decode_with(void *const *outs, const judge_args *a, int f)
+/* Copy each sequence's new k and v (rows [B, H, D]) into the cache at
+ * position at[b], laid out as the view w says. */
+static void store(float *cache, const float *x, const form_view *w, const int *at, int B, int H, int D)
+{
+    for (int b = 0; b < B; b++)
+        for (int h = 0; h < H; h++)
+            for (int c = 0; c < D; c++)
+                cache[(ptrdiff_t)b * w->sb + (ptrdiff_t)h * w->sh + (ptrdiff_t)at[b] * w->sp + c] =
+                    x[((size_t)b * H + h) * D + c];
+}
+
+static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                             int variant)
 {
     int B = a->ints[PB], S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
-    float *out = outs[OUT], *kc = outs[KC], *vc = outs[VC];
+    float *kc = outs[KC], *vc = outs[VC];   /* they arrive holding their inputs */
     int *len = outs[LEN];
-    const float *q = a->buf[Q], *k = a->buf[K], *v = a->buf[V];
-    float scale = f & NO_SCALE ? 1.0f : 1.0f / sqrtf((float)D);
-    float *p = malloc(sizeof(float) * (size_t)S_max);
-    if (!p) abort();
-    int len0 = len[0];
+    size_t cache = (size_t)S_max * H * D;
+    int *n = malloc(sizeof(int) * 2 * (size_t)B), *keys = n + B;
+    /* Where the new row is read from when it is never stored: a copy. */
+    float *kr = ch->cache_store == FORM_CACHE_STORE_NONE ? malloc(sizeof(float) * 2 * cache * B) : NULL;
+    if (!n || (ch->cache_store == FORM_CACHE_STORE_NONE && !kr)) {
+        free(n);
+        free(kr);
+        return JUDGE_ENOMEM;
+    }
+    int head_major = ch->cache_layout == FORM_CACHE_LAYOUT_HEAD_MAJOR;
+    form_view w = { NULL, (ptrdiff_t)cache, head_major ? (ptrdiff_t)S_max * D : D,
+                    head_major ? D : (ptrdiff_t)H * D, 1 };
     for (int b = 0; b < B; b++) {
-        int n = f & ONE_LEN ? len0 : len[b];
-        /* Position pos, head h of sequence b: [S_max, H, D] or (HEAD_MAJOR) [H, S_max, D]. */
-#define AT(pos, h) ((size_t)b * S_max * H * D + \
-                    (f & HEAD_MAJOR ? ((size_t)(h) * S_max + (pos)) * D : ((size_t)(pos) * H + (h)) * D))
-        if (!(f & NO_STORE))
-            for (int h = 0; h < H; h++) {
-                memcpy(kc + AT(n, h), k + ((size_t)b * H + h) * D, sizeof(float) * D);
-                memcpy(vc + AT(n, h), v + ((size_t)b * H + h) * D, sizeof(float) * D);
-            }
-        int keys = f & SKIP_NEW ? n : f & PAST_LEN ? S_max : n + 1;
-        for (int h = 0; h < H; h++) {
-            const float *qi = q + ((size_t)b * H + h) * D;
-            float max = -INFINITY, sum = 0.0f;
-            for (int j = 0; j < keys; j++) {
-                /* NO_STORE reads the new token from k, v themselves. */
-                const float *kj = f & NO_STORE && j == n ? k + ((size_t)b * H + h) * D : kc + AT(j, h);
-                float s = 0.0f;
-                for (int c = 0; c < D; c++) s += qi[c] * kj[c];
-                p[j] = s * scale;
-                if (p[j] > max) max = p[j];
-            }
-            for (int j = 0; j < keys; j++) {
-                p[j] = expf(f & NO_MAX ? p[j] : p[j] - max);
-                sum += p[j];
-            }
-            for (int c = 0; c < D; c++) {
-                float acc = 0.0f;
-                for (int j = 0; j < keys; j++) {
-                    const float *vj = f & NO_STORE && j == n ? v + ((size_t)b * H + h) * D : vc + AT(j, h);
-                    acc += p[j] * vj[c];
-                }
-                out[((size_t)b * H + h) * D + c] = keys ? acc / sum : 0.0f;
-            }
-        }
-#undef AT
+        n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
+        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? n[b]
+                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : n[b] + 1;
+    }
+    float *ka = kc, *va = vc;
+    if (kr) {
+        memcpy(kr, kc, sizeof(float) * cache * B);
+        memcpy(kr + cache * B, vc, sizeof(float) * cache * B);
+        ka = kr;
+        va = kr + cache * B;
+    }
+    if (ch->cache_store != FORM_CACHE_STORE_AFTER_ATTEND) {
+        store(ka, a->buf[K], &w, n, B, H, D);
+        store(va, a->buf[V], &w, n, B, H, D);
+    }
+    form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
+    form_attn f = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys };
+    f.q = one;
+    f.q.p = a->buf[Q];
+    f.out = one;
+    f.out.p = outs[OUT];
+    f.k = w;
+    f.k.p = ka;
+    f.v = w;
+    f.v.p = va;
+    judge_status st = form_attention(&f, ch, variant);
+    if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
+        store(kc, a->buf[K], &w, n, B, H, D);
+        store(vc, a->buf[V], &w, n, B, H, D);
     }
     for (int b = 0; b < B; b++)
-        if (!(f & NO_ADVANCE)) len[b] = (f & ONE_LEN ? len0 : len[b]) + 1;
-    free(p);
+        len[b] = n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2 : 1);
+    free(n);
+    free(kr);
+    return st;
 }
-
-#define MISTAKE(fn, flags) \
-    static void fn(void *const *outs, const judge_args *a) { decode_with(outs, a, flags); }
-MISTAKE(new_token_not_attended, SKIP_NEW)
-MISTAKE(attends_past_length, PAST_LEN)
-MISTAKE(cache_not_written, NO_STORE)
-MISTAKE(length_not_advanced, NO_ADVANCE)
-MISTAKE(cache_layout_head_major, HEAD_MAJOR)
-MISTAKE(no_scale, NO_SCALE)
-MISTAKE(one_length_for_batch, ONE_LEN)
-MISTAKE(softmax_overflow, NO_MAX)
-
-static const judge_mistake mistakes[] = {
-    { "new_token_not_attended", "the new token does not attend to itself: only the len old keys are used",
-      "append k, v at row len first, then attend over rows 0 .. len (len + 1 keys)",
-      new_token_not_attended },
-    { "attends_past_length", "the query attends over the whole cache, stale rows past the length included",
-      "only rows 0 .. len[b] are this sequence's tokens; the rest is left over from before",
-      attends_past_length },
-    { "cache_not_written", "the new key and value are not stored in the cache",
-      "write k and v into k_cache and v_cache at row len[b]: the next step needs them",
-      cache_not_written },
-    { "length_not_advanced", "the cache length is not advanced",
-      "after appending, len[b] must be len[b] + 1", length_not_advanced },
-    { "cache_layout_head_major", "the cache is indexed head-major [H, S_max, D] instead of [S_max, H, D]",
-      "row pos of sequence b starts at ((b * S_max + pos) * H + h) * D", cache_layout_head_major },
-    { "no_scale", "the scores are not scaled by 1/sqrt(D)",
-      "divide q.k by sqrt(D) before the softmax", no_scale },
-    { "one_length_for_batch", "every sequence uses the first sequence's length",
-      "each sequence b has its own length len[b]: append and attend at its own position",
-      one_length_for_batch },
-    { "softmax_overflow", "the softmax overflows: exp() of large scores without subtracting the max",
-      "subtract the row's maximum score before exp()", softmax_overflow },
-};
 
 static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
 {
@@ -165,6 +144,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
 }
 
 const judge_ops judge_decode_ops = {
-    "kv-cache-decode", param_names, N_PARAMS, make_inputs, reference, mistakes,
-    sizeof mistakes / sizeof mistakes[0], coords, NULL, NULL, NULL,
+    "kv-cache-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
 };

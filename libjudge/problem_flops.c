@@ -44,76 +44,45 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     }
 }
 
-static void reference(void *const *outs, const judge_args *a)
+static judge_status reference(void *const *outs, const judge_args *a)
 {
     const int *d = a->buf[DIM], *T = a->buf[LEN];
     for (int i = 0; i < a->ints[PN]; i++)
         att_attn_flops_ref((long long *)outs[PROJ] + i, (long long *)outs[ATTN] + i,
                            (long long *)outs[CROSS] + i, d[i], T[i]);
+    return JUDGE_OK;
 }
 
-/* ---- the classic mistakes, simulated ----
- * Each is one plain way to count wrongly, as a learner would write it. */
-enum { INT32_PROJ = 1 << 0, INT32_ATTN = 1 << 1, MACS = 1 << 2, THREE_PROJ = 1 << 3,
-       ONE_MATMUL = 1 << 4, TIE = 1 << 5, DOUBLE = 1 << 6, INT32 = INT32_PROJ | INT32_ATTN };
+/* ---- what mistaken code returns: each knob of the problem's mistakes
+ * (problem.json) is one plain way to count wrongly, as a learner would ---- */
 
 /* What `int` arithmetic gives on every target the judge runs on: the product
  * wraps modulo 2^32 (computed unsigned here, where wrapping is defined). */
 static long long wrap32(long long v) { return (int32_t)(uint32_t)(uint64_t)v; }
 
-static void flops_with(void *const *outs, const judge_args *a, int f)
+static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                             int variant)
 {
+    (void)variant;
     const int *d = a->buf[DIM], *T = a->buf[LEN];
     long long *proj = outs[PROJ], *attn = outs[ATTN], *cross = outs[CROSS];
     for (int i = 0; i < a->ints[PN]; i++) {
         long long D = d[i], L = T[i];
-        long long per_mac = f & MACS ? 1 : 2, n_proj = f & THREE_PROJ ? 3 : 4;
-        long long n_mm = f & ONE_MATMUL ? 1 : 2;
+        long long per_mac = ch->flop_unit ? 1 : 2, n_proj = ch->proj_count ? 3 : 4;
+        long long n_mm = ch->attn_count ? 1 : 2;
         proj[i] = n_proj * per_mac * L * D * D;
         attn[i] = n_mm * per_mac * L * L * D;
         /* n_mm T^2 d > n_proj T d^2  <=>  T > n_proj d / n_mm. */
-        cross[i] = n_proj * D / n_mm + (f & TIE && (n_proj * D) % n_mm == 0 ? 0 : 1);
-        if (f & INT32_PROJ) proj[i] = wrap32(proj[i]);
-        if (f & INT32_ATTN) attn[i] = wrap32(attn[i]);
-        if (f & DOUBLE) {   /* in this order, each product rounded to 53 bits */
+        cross[i] = n_proj * D / n_mm + (ch->crossover && (n_proj * D) % n_mm == 0 ? 0 : 1);
+        if (ch->int32 == FORM_INT32_PROJ || ch->int32 == FORM_INT32_BOTH) proj[i] = wrap32(proj[i]);
+        if (ch->int32 == FORM_INT32_ATTN || ch->int32 == FORM_INT32_BOTH) attn[i] = wrap32(attn[i]);
+        if (ch->arith == FORM_ARITH_DOUBLE) {   /* in this order, each product rounded to 53 bits */
             proj[i] = (long long)(8.0 * (double)L * (double)D * (double)D);
             attn[i] = (long long)(4.0 * (double)L * (double)L * (double)D);
         }
     }
+    return JUDGE_OK;
 }
-
-#define MISTAKE(fn, flags) \
-    static void fn(void *const *outs, const judge_args *a) { flops_with(outs, a, flags); }
-MISTAKE(int_overflow, INT32)
-MISTAKE(int_overflow_proj, INT32_PROJ)
-MISTAKE(int_overflow_attn, INT32_ATTN)
-MISTAKE(macs_not_flops, MACS)
-MISTAKE(no_o_proj, THREE_PROJ)
-MISTAKE(one_attention_matmul, ONE_MATMUL)
-MISTAKE(crossover_at_tie, TIE)
-MISTAKE(computed_in_double, DOUBLE)
-
-/* Overflowing one count or both is the same mistake, under one name. */
-#define INT_OVERFLOW_TEXT "the products overflow 32-bit int arithmetic", \
-    "d and T are int, so 8 * T * d * d is computed in int and wraps before it is stored: " \
-    "convert to long long first, e.g. 8LL * T * d * d"
-
-static const judge_mistake mistakes[] = {
-    { "int_overflow", INT_OVERFLOW_TEXT, int_overflow },
-    { "int_overflow", INT_OVERFLOW_TEXT, int_overflow_proj },
-    { "int_overflow", INT_OVERFLOW_TEXT, int_overflow_attn },
-    { "macs_not_flops", "a multiply-add is counted as one FLOP instead of two",
-      "the convention here is 2 FLOPs per multiply-add: an [m, k] x [k, n] matmul costs 2mkn",
-      macs_not_flops },
-    { "no_o_proj", "the output projection is not counted: three projections instead of four",
-      "q, k, v and o each cost 2 T d^2", no_o_proj },
-    { "one_attention_matmul", "only one attention matmul is counted",
-      "there are two: the scores Q K^T and the weighted sum P V, each 2 T^2 d", one_attention_matmul },
-    { "crossover_at_tie", "the crossover is the tie T = 2d, where attention only equals the projections",
-      "overtaking means strictly more: the first T with 4 T^2 d > 8 T d^2 is 2d + 1", crossover_at_tie },
-    { "computed_in_double", "the counts are computed in floating point and rounded",
-      "above 2^53 a double cannot hold every integer: compute in long long", computed_in_double },
-};
 
 static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
 {
@@ -123,6 +92,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
 }
 
 const judge_ops judge_flops_ops = {
-    "attention-flops", param_names, N_PARAMS, make_inputs, reference, mistakes,
-    sizeof mistakes / sizeof mistakes[0], coords, NULL, NULL, NULL,
+    "attention-flops", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
 };

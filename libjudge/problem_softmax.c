@@ -41,61 +41,46 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
         }
 }
 
-static void reference(void *const *outs, const judge_args *a)
+static judge_status reference(void *const *outs, const judge_args *a)
 {
     att_softmax_ref(outs[OUT], a->buf[X], a->ints[PROWS], a->ints[PN]);
+    return JUDGE_OK;
 }
 
-/* ---- the classic mistakes, simulated: one plain float softmax with a flag
- * for each, the judge's model of wrong code (not a reference) ---- */
-enum { NO_MAX = 1, MAX_ZERO = 2, NAN_EMPTY = 4, COLUMNS = 8 };
+/* ---- what mistaken code returns: one plain float softmax with the knobs
+ * of the problem's mistakes (problem.json), the judge's model of wrong code
+ * (not a reference) ---- */
 
 /* Softmax of n values at x[0], x[step], ... into y likewise. */
-static void softmax_line(float *y, const float *x, int n, int step, int f)
+static void softmax_line(float *y, const float *x, int n, int step, const judge_changes *ch)
 {
-    float max = f & MAX_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
+    int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
+    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
     for (int j = 0; j < n; j++)
         if (x[j * step] > max) max = x[j * step];
     /* The correct code stops here for a row of -inf; code that never looks
-     * at the max (NO_MAX) or does not guard it (NAN_EMPTY) goes on to 0/0. */
-    int empty = max == -INFINITY && !(f & (NAN_EMPTY | NO_MAX));
+     * at the max (no_max) or does not guard it (empty = nan) goes on to 0/0. */
+    int empty = max == -INFINITY && !no_max && !ch->empty;
     for (int j = 0; j < n; j++) {
-        y[j * step] = empty ? 0.0f : expf(f & NO_MAX ? x[j * step] : x[j * step] - max);
+        y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] - max);
         sum += y[j * step];
     }
     for (int j = 0; j < n && !empty; j++) y[j * step] /= sum;
 }
 
-static void softmax_with(void *const *outs, const judge_args *a, int f)
+static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                             int variant)
 {
+    (void)variant;
     int rows = a->ints[PROWS], n = a->ints[PN];
     float *y = outs[OUT];
     const float *x = a->buf[X];
-    if (f & COLUMNS)
-        for (int j = 0; j < n; j++) softmax_line(y + j, x + j, rows, n, f);
+    if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS)
+        for (int j = 0; j < n; j++) softmax_line(y + j, x + j, rows, n, ch);
     else
-        for (int r = 0; r < rows; r++) softmax_line(y + (size_t)r * n, x + (size_t)r * n, n, 1, f);
+        for (int r = 0; r < rows; r++) softmax_line(y + (size_t)r * n, x + (size_t)r * n, n, 1, ch);
+    return JUDGE_OK;
 }
-
-#define MISTAKE(fn, flags) \
-    static void fn(void *const *outs, const judge_args *a) { softmax_with(outs, a, flags); }
-MISTAKE(no_max_subtraction, NO_MAX)
-MISTAKE(max_starts_at_zero, MAX_ZERO)
-MISTAKE(nan_empty_row, NAN_EMPTY)
-MISTAKE(wrong_axis, COLUMNS)
-
-static const judge_mistake mistakes[] = {
-    { "no_max_subtraction", "exp() of the raw values: the softmax overflows (or underflows) without subtracting the max",
-      "subtract the row's maximum before exp(); softmax(x - c) = softmax(x) for any constant c",
-      no_max_subtraction },
-    { "max_starts_at_zero", "the running maximum starts at 0 instead of -INFINITY",
-      "a row whose values are all far below 0 then underflows to 0/0; start the max at -INFINITY",
-      max_starts_at_zero },
-    { "nan_empty_row", "a row of all -inf gives NaN instead of zeros",
-      "when the row's max is -INFINITY, x - max is NaN: write zeros for that row", nan_empty_row },
-    { "wrong_axis", "the softmax runs over the columns instead of over each row",
-      "normalise each row x[r*n .. r*n + n - 1] (dim = -1), not each column", wrong_axis },
-};
 
 static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
 {
@@ -105,6 +90,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
 }
 
 const judge_ops judge_softmax_ops = {
-    "stable-softmax", param_names, N_PARAMS, make_inputs, reference, mistakes,
-    sizeof mistakes / sizeof mistakes[0], coords, NULL, NULL, NULL,
+    "stable-softmax", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
 };

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "form.h"
 #include "session.h"
 
 static void put(str *b, const char *fmt, ...)
@@ -83,7 +84,8 @@ static void where(const judge_session *s, const case_result *r, char *buf, size_
 {
     const call *c = &s->calls[r->call];
     char at[160];
-    s->ops->coords(at, sizeof at, &c->args, r->bad_param, r->bad_index);
+    if (s->ops->coords) s->ops->coords(at, sizeof at, &c->args, r->bad_param, r->bad_index);
+    else form_coords(at, sizeof at, &c->args, r->bad_param, r->bad_index);
     snprintf(buf, n, "%s[%s]", s->m->params[r->bad_param].name, at);
 }
 
@@ -166,6 +168,41 @@ static void text_probe(const judge_session *s, str *b, int on)
         }
 }
 
+/* Which cases the named mistake explains, when it explains only some. */
+static void text_cases_explained(const judge_session *s, str *b, int explained)
+{
+    for (int ci = 0, first = 1; ci < s->m->n_cases; ci++) {
+        if (s->cases[ci].verdict != JUDGE_WA || s->cases[ci].explained != explained) continue;
+        put(b, "%s%s", first ? "" : ", ", case_name(s, ci));
+        first = 0;
+    }
+}
+
+static void text_mistake(const judge_session *s, str *b)
+{
+    const judge_mistake *m = s->named[0], *m2 = s->named[1];
+    if (!m) {
+        if (s->verdict == JUDGE_WA)
+            put(b, "\nNo known mistake explains these outputs: compare your code with the statement.\n");
+        return;
+    }
+    if (m2)
+        put(b, "\nLikely mistakes, together: %s [%s]; and %s [%s]\n  %s\n  %s\n", m->title[0], m->id,
+            m2->title[0], m2->id, m->hint[0], m2->hint[0]);
+    else
+        put(b, "\nLikely mistake: %s [%s]\n  %s\n", m->title[0], m->id, m->hint[0]);
+    if (m == &judge_state_kept)
+        put(b, "  case %s returned what case %s returned before it, on other inputs\n",
+            case_name(s, s->state_case), case_name(s, s->state_from));
+    else if (s->partial) {
+        put(b, "  it explains the wrong outputs of ");
+        text_cases_explained(s, b, 1);
+        put(b, "; not of ");
+        text_cases_explained(s, b, 0);
+        put(b, "\n");
+    }
+}
+
 const char *judge_session_text(judge_session *s, int on)
 {
     judge_session_finish(s);
@@ -203,8 +240,7 @@ const char *judge_session_text(judge_session *s, int on)
                 put(b, "  %zu output elements were never written: outputs arrive filled with NaN, "
                        "so write every element (do not just += into them).\n", r->unwritten);
         }
-        if (s->mistake)
-            put(b, "\nLikely mistake: %s [%s]\n  %s\n", s->mistake->title, s->mistake->id, s->mistake->hint);
+        text_mistake(s, b);
         if (s->probe.differs) text_probe(s, b, on);
         if (s->output_len) {
             put(b, "\nYour program printed (%zu bytes%s):\n", s->output_len,
@@ -310,6 +346,15 @@ static void json_case(const judge_session *s, str *b, int ci)
     put(b, "}");
 }
 
+static void json_mistake(str *b, const judge_mistake *m)
+{
+    put(b, "{\"id\":\"%s\",\"title\":", m->id);
+    put_json_str(b, m->title[0], strlen(m->title[0]));
+    put(b, ",\"hint\":");
+    put_json_str(b, m->hint[0], strlen(m->hint[0]));
+    put(b, "}");
+}
+
 const char *judge_session_json(judge_session *s)
 {
     judge_session_finish(s);
@@ -337,12 +382,20 @@ const char *judge_session_json(judge_session *s)
     if (s->verdict_case >= 0) put_json_str(b, case_name(s, s->verdict_case), strlen(case_name(s, s->verdict_case)));
     else put(b, "null");
     put(b, ",\"mistake\":");
-    if (s->mistake) {
-        put(b, "{\"id\":\"%s\",\"title\":", s->mistake->id);
-        put_json_str(b, s->mistake->title, strlen(s->mistake->title));
-        put(b, ",\"hint\":");
-        put_json_str(b, s->mistake->hint, strlen(s->mistake->hint));
-        put(b, "}");
+    if (s->named[0]) {
+        json_mistake(b, s->named[0]);
+        b->len--;   /* reopen it for the pair and the cases */
+        put(b, ",\"also\":");
+        if (s->named[1]) json_mistake(b, s->named[1]);
+        else put(b, "null");
+        put(b, ",\"partial\":%s,\"cases\":[", s->partial ? "true" : "false");
+        for (int ci = 0, first = 1; ci < s->m->n_cases; ci++) {
+            if (!s->cases[ci].explained) continue;
+            put(b, first ? "" : ",");
+            put_json_str(b, case_name(s, ci), strlen(case_name(s, ci)));
+            first = 0;
+        }
+        put(b, "]}");
     } else {
         put(b, "null");
     }

@@ -50,6 +50,7 @@ typedef struct {
     size_t unwritten;                /* output elements left as canary */
     char *detail;
     double ms;
+    int explained;                   /* the named mistake explains its wrong outputs */
 } case_result;
 
 typedef struct {
@@ -72,7 +73,15 @@ struct judge_session {
     int finished;
     judge_verdict verdict;
     int verdict_case;
-    const judge_mistake *mistake;
+    /* What explains the wrong outputs (judge.c, "naming"): one mistake or a
+     * pair (named[1]), over every wrong case or (partial) over the cases
+     * marked explained; or state kept between calls, when case state_case
+     * returned the answer of the earlier case state_from (-1: none; a
+     * probe's calls count as repeats of the probed case). */
+    const judge_mistake *named[2];
+    int partial;
+    int state_case, state_from;
+    judge_status fault;              /* the judge's own failure while deciding, or JUDGE_OK */
     probe_picture probe;
     int probe_case;
     str report;

@@ -31,16 +31,24 @@ export function judgeWasm(args, options = {}) {
   });
 }
 
-// "/* expect: WA no_scale */" on a corpus file's first line. A file whose
+// "/* expect: WA no_scale */" on a corpus file's first line ("WA a+b": the
+// pair a and b together; "WA" alone: no mistake may be named). A file whose
 // behaviour legitimately differs in wasm says so after the native verdict,
 // "/* expect: AC; wasm: CE */"; `wasm` is then that verdict (and mistake),
 // otherwise the same as natively.
 export function expectation(file) {
   const first = readFileSync(file, 'utf8').split('\n', 1)[0];
-  const V = '(AC|WA|CE|RE|TLE|MLE|OLE)(?: ([a-z_]+))?';
+  const V = '(AC|WA|CE|RE|TLE|MLE|OLE)(?: ([a-z_]+(?:\\+[a-z_]+)?))?';
   const m = new RegExp(`^/\\* expect: ${V}(?:; wasm: ${V})? \\*/$`).exec(first);
   if (!m) throw new Error(`${file}: the first line must be /* expect: VERDICT [mistake][; wasm: VERDICT [mistake]] */`);
   const native = { verdict: m[1], mistake: m[2] ?? null };
   const wasm = m[3] ? { verdict: m[3], mistake: m[4] ?? null, differs: true } : { ...native, differs: false };
   return { ...native, wasm };
+}
+
+// The mistake a report names, as an expect line writes it: "no_scale",
+// "a+b" for a pair, null for none.
+export function namedMistake(report) {
+  const m = report.mistake;
+  return m ? (m.also ? `${m.id}+${m.also.id}` : m.id) : null;
 }

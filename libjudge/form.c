@@ -1,0 +1,395 @@
+/* form.c: the shared attention form (form.h): attention with every knob of
+ * libjudge/form.json, written as a learner writes it, so that the judge can
+ * compute what a mistake (or a pair of them) would have returned. Float
+ * arithmetic in the learner's order on purpose: an overflowing or
+ * underflowing mistake must overflow where the learner's code does. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "form.h"
+
+/* The tile widths learners pick for an online softmax; a missing rescale
+ * shows differently at each, so such a mistake is tried at all of them. */
+static const int tiles[] = { 1, 8, 16, 32, 64, 128 };
+
+int form_variants(const judge_changes *ch)
+{
+    return ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1;
+}
+
+static float scale_of(const form_attn *f, const judge_changes *ch)
+{
+    switch (ch->scale) {
+    case FORM_SCALE_ONE: return 1.0f;
+    case FORM_SCALE_INV_D: return 1.0f / (float)f->D;
+    case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(f->H * f->D));
+    default: return 1.0f / sqrtf((float)f->D);
+    }
+}
+
+/* Whether query i of batch b sees key j of its S_b keys, and with what
+ * weight (0 hidden, 1 seen, 2 a sink counted twice): the one place the judge
+ * decides it. Right behaviour, all knobs 0: query i sits at position
+ * i + S_b - T; it sees j <= pos if causal, pos - W < j with a window, keys
+ * below `sinks` whatever the window, and only real keys of the mask. */
+static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, int j, int S_b)
+{
+    int pos = i + (ch->offset == FORM_OFFSET_ZERO ? 0 : S_b - f->T);
+    int causal = ch->causal == FORM_CAUSAL_OFF ? 0 : ch->causal == FORM_CAUSAL_ALWAYS ? 1 : f->causal;
+    int seen = !causal || (ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < pos : j <= pos);
+    int weight = 1;
+    if (f->window > 0) {
+        int W = f->window, in, sink = j < f->sinks;
+        switch (ch->window) {
+        case FORM_WINDOW_PLUS_ONE: in = j >= pos - W; break;
+        case FORM_WINDOW_SHIFTED: in = j >= pos - W && j < pos; break;
+        case FORM_WINDOW_NONE: in = 1; break;
+        case FORM_WINDOW_BAND: in = abs(pos - j) < W; seen = 1; break;
+        default: in = j > pos - W; break;
+        }
+        switch (ch->sinks) {
+        case FORM_SINKS_NONE: seen = seen && in; break;
+        case FORM_SINKS_SEE_FUTURE: seen = (seen && in) || sink; break;
+        case FORM_SINKS_TWICE: weight = sink && in ? 2 : 1; seen = seen && (in || sink); break;
+        default: seen = seen && (in || sink); break;
+        }
+    }
+    if (f->has_mask && ch->padding != FORM_PADDING_IGNORED && ch->padding != FORM_PADDING_QUERIES) {
+        if (!f->mask) {
+            if (ch->padding == FORM_PADDING_NULL_ALL) seen = 0;
+        } else {
+            /* Read with the wrong row stride, a learner runs into the judge's
+             * guard bytes past the mask, which are non-zero: "real". */
+            ptrdiff_t at = (ptrdiff_t)b * (ch->padding == FORM_PADDING_STRIDE_T ? f->T : f->mask_sb) + j;
+            seen = seen && (at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at]);
+        }
+    }
+    return seen ? weight : 0;
+}
+
+/* The padding-on-queries mistakes zero the rows of padded positions. */
+static int query_silenced(const form_attn *f, const judge_changes *ch, int b, int i)
+{
+    if (ch->padding != FORM_PADDING_QUERIES && ch->padding != FORM_PADDING_KEYS_AND_QUERIES) return 0;
+    return f->mask && i < f->mask_sb && !f->mask[(ptrdiff_t)b * f->mask_sb + i];
+}
+
+#define AT(w, b, h, at, c) ((w).p[(ptrdiff_t)(b) * (w).sb + (ptrdiff_t)(h) * (w).sh + \
+                              (ptrdiff_t)(at) * (w).sp + (ptrdiff_t)(c) * (w).sc])
+
+/* The weights of one query row: e[j] for each key (after the rescales the
+ * tiles applied), acc[c] the weighted values, *l the sum, *m the max used.
+ * Returns whether the row sees any key. */
+static int row_weights(const form_attn *f, const judge_changes *ch, int tile, const float *s,
+                       const unsigned char *w, int S_b, int b, int g, float *e, float *acc,
+                       float *l, float *m)
+{
+    int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
+    int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER;   /* softmax over every key */
+    int any = 0, width = tile > 0 ? tile : S_b;
+    *m = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
+    *l = 0.0f;
+    for (int c = 0; c < f->D; c++) acc[c] = 0.0f;
+    for (int j = 0; j < S_b; j++) e[j] = 0.0f;
+    for (int j0 = 0; j0 < S_b; j0 += width) {
+        int end = j0 + width < S_b ? j0 + width : S_b, used = 0;
+        float m2 = *m;
+        for (int j = j0; j < end; j++) {
+            if (!w[j] && !after) continue;
+            used = 1;
+            if (!no_max && s[j] > m2) m2 = s[j];
+        }
+        if (!used) continue;   /* a tile with no key changes nothing */
+        float corr = expf(*m - m2);
+        if (ch->online != FORM_ONLINE_NO_RESCALE) *l *= corr;
+        if (ch->online == FORM_ONLINE_RIGHT) {
+            for (int c = 0; c < f->D; c++) acc[c] *= corr;
+            for (int j = 0; j < j0; j++) e[j] *= corr;
+        }
+        for (int j = j0; j < end; j++) {
+            if (!w[j] && !after) continue;
+            float x = (float)(w[j] ? w[j] : 1) * expf(s[j] - m2);
+            *l += x;
+            if (!w[j]) continue;
+            any = 1;
+            e[j] = x;
+            for (int c = 0; c < f->D && f->v.p; c++) acc[c] += x * AT(f->v, b, g, j, c);
+        }
+        *m = m2;
+    }
+    return any;
+}
+
+judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
+{
+    int T = f->T, S = f->S, D = f->D;
+    int tile = ch->online ? tiles[variant] : 0;
+    float scale = scale_of(f, ch);
+    size_t ts = (size_t)T * S;
+    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D + 1));
+    unsigned char *w = malloc(ts + 1);
+    if (!s || !w) {
+        free(s);
+        free(w);
+        return JUDGE_ENOMEM;
+    }
+    float *p = s + ts, *acc = p + ts;   /* scores, weights, one row's values */
+    for (int b = 0; b < f->B; b++) {
+        int S_b = f->kv_len ? f->kv_len[b] : S;
+        for (int h = 0; h < f->H; h++) {
+            int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
+                  : h / (f->H / f->Hkv);
+            for (int i = 0; i < T; i++)
+                for (int j = 0; j < S_b; j++) {
+                    float dot = 0.0f;
+                    for (int c = 0; c < D; c++) dot += AT(f->q, b, h, i, c) * AT(f->k, b, g, j, c);
+                    s[(size_t)i * S + j] = dot * scale;
+                    w[(size_t)i * S + j] = (unsigned char)form_sees(f, ch, b, i, j, S_b);
+                }
+            if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
+                /* Each key's column normalised over the queries that see it. */
+                for (int j = 0; j < S_b; j++) {
+                    float max = -INFINITY, sum = 0.0f;
+                    for (int i = 0; i < T; i++)
+                        if (w[(size_t)i * S + j] && s[(size_t)i * S + j] > max) max = s[(size_t)i * S + j];
+                    for (int i = 0; i < T; i++) {
+                        float x = w[(size_t)i * S + j] ? expf(s[(size_t)i * S + j] - max) : 0.0f;
+                        p[(size_t)i * S + j] = x;
+                        sum += x;
+                    }
+                    for (int i = 0; i < T; i++) p[(size_t)i * S + j] = sum > 0.0f ? p[(size_t)i * S + j] / sum : 0.0f;
+                }
+            }
+            for (int i = 0; i < T; i++) {
+                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f;
+                int any;
+                if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
+                    any = 1;
+                    for (int c = 0; c < D && f->v.p; c++) {
+                        acc[c] = 0.0f;
+                        for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
+                    }
+                } else {
+                    any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
+                                      pi, acc, &l, &m);
+                    for (int j = 0; j < S_b; j++) pi[j] = any ? pi[j] / l : ch->empty ? NAN : 0.0f;
+                }
+                float quiet = query_silenced(f, ch, b, i);
+                for (int c = 0; c < D && f->out.p; c++) {
+                    float o = !any ? (ch->empty ? NAN : 0.0f)
+                            : ch->normalize || ch->softmax == FORM_SOFTMAX_WRONG_AXIS ? acc[c] : acc[c] / l;
+                    AT(f->out, b, h, i, c) = quiet ? 0.0f : o;
+                }
+                if (f->lse.p) {
+                    float L = any ? (ch->lse == FORM_LSE_NO_MAX ? 0.0f : m) + logf(l) : -INFINITY;
+                    AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f) : L;
+                }
+                if (f->probs.p)
+                    for (int j = 0; j < S; j++) AT(f->probs, b, h, i, j) = j < S_b ? pi[j] : 0.0f;
+            }
+            if (f->first_key.p)
+                for (int i = 0; i < T; i++)   /* with the row stride T, query i's row starts at i*T */
+                    AT(f->first_key, b, h, i, 0) = p[(size_t)i * (ch->first_key_share ? T : S)];
+        }
+    }
+    free(s);
+    free(w);
+    return JUDGE_OK;
+}
+
+/* ---- problems whose data has an "attention" spec ---- */
+
+void form_sizes(const judge_args *a, int size[JUDGE_N_SIZES])
+{
+    const judge_attention *sp = a->meta->attention;
+    for (int r = 0; r < JUDGE_N_SIZES; r++)
+        size[r] = sp->size[r] >= 0 ? a->ints[sp->size[r]] : sp->size_value[r];
+    if (!size[JUDGE_SIZE_HKV]) size[JUDGE_SIZE_HKV] = size[JUDGE_SIZE_H];
+    if (!size[JUDGE_SIZE_T]) size[JUDGE_SIZE_T] = 1;
+    if (!size[JUDGE_SIZE_S]) size[JUDGE_SIZE_S] = size[JUDGE_SIZE_T];
+    if (!size[JUDGE_SIZE_D]) size[JUDGE_SIZE_D] = size[JUDGE_SIZE_MODEL] / size[JUDGE_SIZE_H];
+    if (!size[JUDGE_SIZE_MODEL]) size[JUDGE_SIZE_MODEL] = size[JUDGE_SIZE_H] * size[JUDGE_SIZE_D];
+}
+
+static int flag(const judge_args *a, const judge_flag_spec *f)
+{
+    return f->param >= 0 ? a->ints[f->param] : f->value;
+}
+
+/* A view of buffer p laid out as param v's shape with v's axes; `strided`:
+ * head h owns every H-th feature (the head_stride mistake). */
+static form_view view_of(const judge_args *a, const judge_view_spec *v, float *p, int strided,
+                         int H, int D)
+{
+    form_view w = { p, 0, 0, 0, 0 };
+    const judge_param *pa = &a->meta->params[v->param];
+    ptrdiff_t stride = 1;
+    for (int d = pa->rank - 1; d >= 0; d--) {
+        switch (v->axes[d]) {
+        case 'b': w.sb = stride; break;
+        case 'h': case 'g': w.sh = stride; break;
+        case 't': w.sp = stride; break;
+        case 's':   /* probs [b, h, t, s]: the key is the last index */
+            if (strchr(v->axes, 't')) w.sc = stride;
+            else w.sp = stride;
+            break;
+        case 'c': w.sc = stride; break;
+        case 'f': w.sh = strided ? stride : stride * D; w.sc = strided ? stride * H : stride; break;
+        }
+        stride *= a->ints[pa->dims[d]];
+    }
+    return w;
+}
+
+/* y[T, d] = x[T, d] . w[d, d], or x . w^T, in float as learners write it. */
+static void project(float *y, const float *x, const float *w, int T, int d, int transposed)
+{
+    for (int t = 0; t < T; t++)
+        for (int o = 0; o < d; o++) {
+            float acc = 0.0f;
+            for (int i = 0; i < d; i++)
+                acc += x[(size_t)t * d + i] * (transposed ? w[(size_t)o * d + i] : w[(size_t)i * d + o]);
+            y[(size_t)t * d + o] = acc;
+        }
+}
+
+judge_status form_simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                           int variant)
+{
+    const judge_attention *sp = a->meta->attention;
+    int z[JUDGE_N_SIZES];
+    form_sizes(a, z);
+    int B = z[JUDGE_SIZE_B], H = z[JUDGE_SIZE_H], T = z[JUDGE_SIZE_T], D = z[JUDGE_SIZE_D];
+    int d = z[JUDGE_SIZE_MODEL], strided = ch->heads == FORM_HEADS_STRIDED;
+    form_attn f = { .B = B, .H = H, .Hkv = z[JUDGE_SIZE_HKV], .T = T, .S = z[JUDGE_SIZE_S], .D = D,
+                    .causal = flag(a, &sp->causal), .window = flag(a, &sp->window),
+                    .sinks = flag(a, &sp->sinks) };
+    const judge_view_spec *v = sp->view;
+    if (v[JUDGE_VIEW_MASK].param >= 0) {
+        f.has_mask = 1;
+        f.mask = a->buf[v[JUDGE_VIEW_MASK].param];
+        f.mask_sb = view_of(a, &v[JUDGE_VIEW_MASK], NULL, 0, H, D).sb;
+    }
+    static const int outputs[] = { JUDGE_VIEW_OUT, JUDGE_VIEW_LSE, JUDGE_VIEW_PROBS, JUDGE_VIEW_FIRST_KEY };
+    form_view *dst[] = { &f.out, &f.lse, &f.probs, &f.first_key };
+    for (int o = 0; o < 4; o++)
+        if (v[outputs[o]].param >= 0)
+            *dst[o] = view_of(a, &v[outputs[o]], outs[v[outputs[o]].param], strided && o == 0, H, D);
+    if (v[JUDGE_VIEW_X].param < 0) {
+        f.q = view_of(a, &v[JUDGE_VIEW_Q], a->buf[v[JUDGE_VIEW_Q].param], 0, H, D);
+        f.k = view_of(a, &v[JUDGE_VIEW_K], a->buf[v[JUDGE_VIEW_K].param], 0, H, D);
+        if (v[JUDGE_VIEW_V].param >= 0)   /* exercise 48 returns only the weights */
+            f.v = view_of(a, &v[JUDGE_VIEW_V], a->buf[v[JUDGE_VIEW_V].param], 0, H, D);
+        return form_attention(&f, ch, variant);
+    }
+    /* Queries, keys and values are projections of x (exercise 49), and the
+     * concatenated heads go through wo. */
+    size_t n = (size_t)B * T * d;
+    float *q = malloc(sizeof(float) * 4 * (n ? n : 1)), *k = q + n, *val = k + n, *cat = val + n;
+    if (!q) return JUDGE_ENOMEM;
+    const float *x = a->buf[v[JUDGE_VIEW_X].param];
+    int tr = ch->weights == FORM_WEIGHTS_TRANSPOSED;
+    float *qkv[3] = { q, k, val };
+    for (int b = 0; b < B; b++)
+        for (int w = 0; w < 3; w++)
+            project(qkv[w] + (size_t)b * T * d, x + (size_t)b * T * d, a->buf[sp->proj[w]], T, d, tr);
+    f.q = view_of(a, &v[JUDGE_VIEW_X], q, strided, H, D);
+    f.k = view_of(a, &v[JUDGE_VIEW_X], k, strided, H, D);
+    f.v = view_of(a, &v[JUDGE_VIEW_X], val, strided, H, D);
+    f.out = view_of(a, &v[JUDGE_VIEW_X], cat, strided, H, D);
+    judge_status st = form_attention(&f, ch, variant);
+    float *out = outs[v[JUDGE_VIEW_OUT].param];
+    for (int b = 0; st == JUDGE_OK && b < B; b++) {
+        if (ch->o_proj == FORM_O_PROJ_NONE)
+            memcpy(out + (size_t)b * T * d, cat + (size_t)b * T * d, sizeof(float) * (size_t)T * d);
+        else
+            project(out + (size_t)b * T * d, cat + (size_t)b * T * d, a->buf[sp->proj[3]], T, d, tr);
+    }
+    free(q);
+    return st;
+}
+
+void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
+{
+    const judge_attention *sp = a->meta->attention;
+    const judge_view_spec *v = NULL;
+    for (int k = 0; k < JUDGE_N_VIEWS && !v; k++)
+        if (sp->view[k].param == p) v = &sp->view[k];
+    const judge_param *pa = &a->meta->params[p];
+    int idx[JUDGE_MAX_RANK] = { 0 }, z[JUDGE_N_SIZES];
+    form_sizes(a, z);
+    for (int d = pa->rank - 1; d >= 0; d--) {
+        size_t len = (size_t)a->ints[pa->dims[d]];
+        idx[d] = (int)(i % len);
+        i /= len;
+    }
+    size_t used = 0;
+    buf[0] = 0;
+    for (int d = 0; d < pa->rank && used < n; d++) {
+        const char *sep = d ? ", " : "";
+        int x = idx[d], D = z[JUDGE_SIZE_D], group = z[JUDGE_SIZE_H] / z[JUDGE_SIZE_HKV];
+        int w = 0;
+        switch (v ? v->axes[d] : '?') {
+        case 'b': w = snprintf(buf + used, n - used, "%sb=%d", sep, x); break;
+        case 'h':
+            w = group > 1 ? snprintf(buf + used, n - used, "%shead %d (kv head %d)", sep, x, x / group)
+                          : snprintf(buf + used, n - used, "%shead %d", sep, x);
+            break;
+        case 'g': w = snprintf(buf + used, n - used, "%skv head %d", sep, x); break;
+        case 't': w = snprintf(buf + used, n - used, "%st=%d", sep, x); break;
+        case 's': w = snprintf(buf + used, n - used, "%skey %d", sep, x); break;
+        case 'c': w = snprintf(buf + used, n - used, "%sdim %d", sep, x); break;
+        case 'f': w = snprintf(buf + used, n - used, "%sfeature %d (head %d, dim %d)", sep, x, x / D, x % D); break;
+        default: w = snprintf(buf + used, n - used, "%s%s=%d", sep, a->meta->params[pa->dims[d]].name, x); break;
+        }
+        used += w > 0 ? (size_t)w : 0;
+    }
+}
+
+/* ---- probing which keys reach which queries ---- */
+
+int form_probe_len(const judge_args *a)
+{
+    int z[JUDGE_N_SIZES];
+    form_sizes(a, z);
+    return z[JUDGE_SIZE_S];
+}
+
+void form_probe_base(judge_args *a)
+{
+    const judge_attention *sp = a->meta->attention;
+    if (sp->view[JUDGE_VIEW_X].param >= 0)   /* q = 0: every score equal */
+        memset(a->buf[sp->proj[0]], 0, a->len[sp->proj[0]] * sizeof(float));
+}
+
+void form_probe_perturb(judge_args *a, int j)
+{
+    const judge_attention *sp = a->meta->attention;
+    int z[JUDGE_N_SIZES];
+    form_sizes(a, z);
+    int x = sp->view[JUDGE_VIEW_X].param >= 0, heads = x ? z[JUDGE_SIZE_H] : z[JUDGE_SIZE_HKV];
+    const int moved[2] = { x ? JUDGE_VIEW_X : JUDGE_VIEW_K,
+                           x || sp->view[JUDGE_VIEW_V].param < 0 ? -1 : JUDGE_VIEW_V };
+    for (int t = 0; t < 2 && moved[t] >= 0; t++) {
+        const judge_view_spec *v = &sp->view[moved[t]];
+        form_view w = view_of(a, v, a->buf[v->param], 0, z[JUDGE_SIZE_H], z[JUDGE_SIZE_D]);
+        for (int g = 0; g < heads; g++)
+            for (int c = 0; c < z[JUDGE_SIZE_D]; c++) AT(w, 0, g, j, c) += 0.5f;
+    }
+}
+
+void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_t *n)
+{
+    const judge_attention *sp = a->meta->attention;
+    int z[JUDGE_N_SIZES];
+    form_sizes(a, z);
+    /* The output, or where there is none (exercise 48) the weights. */
+    const judge_view_spec *v = &sp->view[sp->view[JUDGE_VIEW_OUT].param >= 0 ? JUDGE_VIEW_OUT : JUDGE_VIEW_PROBS];
+    form_view w = view_of(a, v, NULL, 0, z[JUDGE_SIZE_H], z[JUDGE_SIZE_D]);
+    size_t width = strchr(v->axes, 'f') ? (size_t)z[JUDGE_SIZE_MODEL]   /* a token's every feature */
+                 : strchr(v->axes, 's') ? (size_t)z[JUDGE_SIZE_S] : (size_t)z[JUDGE_SIZE_D];
+    *param = v->param;
+    *n = i < z[JUDGE_SIZE_T] ? width : 0;
+    *start = (size_t)i * (size_t)w.sp;
+}

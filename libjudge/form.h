@@ -1,0 +1,64 @@
+/* form.h: the shared attention form, internal to libjudge. One plain
+ * simulator of attention as learners write it (float arithmetic, keys in
+ * order, an optional online softmax over tiles) that honours every knob of
+ * libjudge/form.json, so that any mistake a problem's data names, or a pair
+ * of them, can be computed and set beside a learner's output. It is the
+ * judge's model of wrong code, never a reference: the expected outputs come
+ * from the core (core/att.h). The one place that decides which key a query
+ * sees is form_sees(), in form.c. */
+#ifndef JUDGE_FORM_H
+#define JUDGE_FORM_H
+
+#include <stddef.h>
+#include "judge.h"
+
+/* A tensor seen as (batch, head, position, dim): element (b, h, p, c) at
+ * p[b*sb + h*sh + p*sp + c*sc]. For probs the last index is the key. */
+typedef struct {
+    float *p;
+    ptrdiff_t sb, sh, sp, sc;
+} form_view;
+
+typedef struct {
+    int B, H, Hkv, T, S, D;
+    form_view q, k, v, out;           /* k, v: head = kv head, position = key */
+    form_view lse, probs, first_key;  /* p NULL where the problem has no such output */
+    const unsigned char *mask;        /* key padding: key j of batch b at mask[b*mask_sb + j] */
+    ptrdiff_t mask_sb;
+    int has_mask;                     /* the signature takes a mask (NULL may be passed) */
+    const int *kv_len;                /* keys of batch b (decode); NULL: S for every batch */
+    int causal, window, sinks;        /* window 0: none; sinks: keys 0 .. sinks-1 */
+} form_attn;
+
+/* How many variants code with the changes ch comes in: the online softmax's
+ * tile widths where ch turns the online knob, else 1. */
+int form_variants(const judge_changes *ch);
+
+/* Write f's outputs as code with the changes ch (variant `variant`) would.
+ * JUDGE_ENOMEM when its scratch cannot be had; outputs are then undefined. */
+judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant);
+
+/* The attention form of a problem whose data has an "attention" spec: sizes
+ * and views from the call's arguments, outputs into outs (by param index).
+ * Projections of x (exercise 49) are made here, in scratch of its own. */
+judge_status form_simulate(void *const *outs, const judge_args *a,
+                           const judge_changes *ch, int variant);
+
+/* Sizes of a spec'd problem for one call: B, H, Hkv, T, S, D, d. */
+void form_sizes(const judge_args *a, int size[JUDGE_N_SIZES]);
+
+/* Coordinates of element i of out param p, from its axes in the spec. */
+void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i);
+
+/* Probing which keys reach which queries, from the spec: how many key
+ * positions there are; make call args whose only change is at key j (for
+ * projections of x: token j of batch 0, with the queries' weights zero so
+ * that every score is equal and only the values carry the change; else key
+ * and value j of batch 0 in every kv head); and which elements of which
+ * output are query i's (batch 0, head 0), none past the last query. */
+int form_probe_len(const judge_args *a);
+void form_probe_base(judge_args *a);
+void form_probe_perturb(judge_args *a, int j);
+void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_t *n);
+
+#endif
