@@ -330,6 +330,8 @@ static void json_case(const judge_session *s, str *b, int ci)
             if (!p->is_out) continue;
             put(b, "%s\"%s\":{\"shape\":[", first ? "" : ",", p->name);
             for (int d = 0; d < p->rank; d++) put(b, "%s%d", d ? "," : "", c->args.ints[p->dims[d]]);
+            put(b, "],\"dims\":[");   /* the shape's names, as problem.json gives them */
+            for (int d = 0; d < p->rank; d++) put(b, "%s\"%s\"", d ? "," : "", s->m->params[p->dims[d]].name);
             put(b, "],\"expected\":");
             json_values(b, p->type, c->expect[i], c->args.len[i]);
             put(b, ",\"got\":");
@@ -366,6 +368,7 @@ const char *judge_session_json(judge_session *s)
     put_json_str(b, s->m->title_en, strlen(s->m->title_en));
     put(b, "},\"verdict\":\"%s\",\"verdict_text\":\"%s\",\"seed\":%llu", judge_verdict_code(s->verdict),
         judge_verdict_text(s->verdict), (unsigned long long)s->seed);
+    put(b, ",\"tolerance\":{\"atol\":%.9g,\"rtol\":%.9g}", s->m->atol, s->m->rtol);
     if (s->file) {
         put(b, ",\"file\":");
         put_json_str(b, s->file, strlen(s->file));
