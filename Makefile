@@ -26,7 +26,7 @@ CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 JUDGE_OBJ := $(JUDGE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/problems.o
 NATIVE_OBJ := $(NATIVE_SRC:%.c=$(BUILD)/%.o)
 
-ALL := judge $(BUILD)/core_test
+ALL := judge $(BUILD)/core_test $(BUILD)/judge_test
 CLEAN := $(BUILD) judge
 include $(sort $(wildcard mk/*.mk))
 
@@ -51,6 +51,10 @@ $(BUILD)/gen/problems.o: $(GEN) $(GEN_H) libjudge/judge.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
+
+# The judge's diagnosis held to its data, with no learner code (tests/judge_test.c).
+$(BUILD)/judge_test: tests/judge_test.c tests/check.h $(CORE_OBJ) $(JUDGE_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 test:

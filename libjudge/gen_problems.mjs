@@ -201,6 +201,8 @@ function loadProblem(problems, dir) {
     if (!MASKS.includes(c.mask)) fail(where, `${at}mask must be one of ${MASKS.join(', ')}`);
     c.scale ??= 1;
     need(c, 'scale', 'number', at);
+    c.negative ??= false;
+    need(c, 'negative', 'boolean', at);
     for (const [name, data] of Object.entries(c.tensors ?? {})) {
       const q = p.params[index.get(name)];
       if (!q || !['JUDGE_F32', 'JUDGE_I32'].includes(q.t.type) || (q.t.out && q.dir !== 'inout'))
@@ -260,7 +262,7 @@ function emit(p) {
   const cases = p.cases.map((c, i) => {
     const nt = Object.keys(c.tensors ?? {}).length;
     return `    { ${cstr(c.name)}, ${c.visible ? 1 : 0}, ${c.probe ? 1 : 0}, ${id}_c${i}_ints, ` +
-      `${cstr(c.mask)}, ${cfloat(c.scale)}, ${nt ? `${id}_c${i}_tensors` : 'NULL'}, ${nt} },`;
+      `${cstr(c.mask)}, ${cfloat(c.scale)}, ${c.negative ? 1 : 0}, ${nt ? `${id}_c${i}_tensors` : 'NULL'}, ${nt} },`;
   });
   out.push(`static const judge_case ${id}_cases[] = {\n${cases.join('\n')}\n};`);
   const mistakes = p.mistakes.map((m, i) => {

@@ -103,6 +103,11 @@ void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64
     }
 }
 
+void judge_sign(float *x, size_t n, int sign)
+{
+    for (size_t i = 0; i < n; i++) x[i] = sign < 0 ? -fabsf(x[i]) : fabsf(x[i]);
+}
+
 static double now_ms(void)
 {
     struct timespec t;
@@ -591,7 +596,7 @@ static void check_probe(judge_session *s)
         }
     }
     if (!pp->differs) return;
-    if (repeats && n > 0) {
+    if (repeats && n > 0 && !degenerate(s, base)) {
         pp->differs = 0;
         pp->n = 0;
         if (s->state_case < 0) {
@@ -645,18 +650,16 @@ static int same_int(judge_type t, const void *a, const void *b, size_t e)
     return judge_elem_value(t, a, e) == judge_elem_value(t, b, e);
 }
 
-/* Are all of call c's outputs one value (zeros, NaN, ...)? */
+/* Is each of call c's outputs one value throughout (zeros, NaN, ...)? */
 static int degenerate(const judge_session *s, const call *c)
 {
-    int first = 1;
-    double v0 = 0;
     for (int p = 0; p < s->m->n_params; p++) {
         const judge_param *pa = &s->m->params[p];
         if (!pa->is_out) continue;
-        for (size_t e = 0; e < c->args.len[p]; e++) {
+        double v0 = judge_elem_value(pa->type, c->got[p], 0);
+        for (size_t e = 1; e < c->args.len[p]; e++) {
             double v = judge_elem_value(pa->type, c->got[p], e);
-            if (first) { v0 = v; first = 0; }
-            else if (!(v == v0 || (isnan(v) && isnan(v0)))) return 0;
+            if (!(v == v0 || (isnan(v) && isnan(v0)))) return 0;
         }
     }
     return 1;
@@ -718,8 +721,16 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
         memset(explained, 0, (size_t)nc);
         for (int k = -1; k < nc && !st; k++) {
             int ci = k < 0 ? s->verdict_case : k;
-            if (k == s->verdict_case || s->cases[ci].verdict != JUDGE_WA) continue;
             const call *c = &s->calls[s->cases[ci].call];
+            if (k == s->verdict_case || !c->answered || c->fault != JUDGE_AC) continue;
+            if (s->cases[ci].verdict != JUDGE_WA) {   /* right here: count what it gets wrong */
+                void *sim[JUDGE_MAX_PARAMS] = { 0 };
+                if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
+                    (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK)
+                    explains_case(s, ci, sim, &f.excess);
+                free_outputs(sim);
+                continue;
+            }
             void *sim[JUDGE_MAX_PARAMS] = { 0 };
             if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                 (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK) {

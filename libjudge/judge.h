@@ -99,6 +99,7 @@ typedef struct {
     const int *ints;      /* indexed by param: the value of each int param */
     const char *mask;     /* how nullable u8 masks are made: none, ones, right, left, random */
     float scale;          /* how much larger than usual its scores are (the ops decide how) */
+    int negative;         /* every score below 0 (judge_sign): a max that starts at 0 shows */
     const judge_tensor *tensors;   /* explicit inputs (the example) */
     int n_tensors;
 } judge_case;
@@ -226,6 +227,10 @@ typedef struct {
  * no key). */
 void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64_t seed,
                      uint64_t stream, int first_empty);
+
+/* x[i] = sign * |x[i]|: queries made negative and keys positive make every
+ * score q.k negative, for a case with "negative": true. */
+void judge_sign(float *x, size_t n, int sign);
 
 /* The ops of a problem (problems.c); NULL when none, or when its metadata's
  * params no longer match what the ops expect. */

@@ -26,6 +26,10 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     uint64_t stream = (uint64_t)case_index << 8;
     att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 2.0f * c->scale);
     att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 2.0f);
+    if (c->negative) {
+        judge_sign(a->buf[Q], a->len[Q], -1);
+        judge_sign(a->buf[K], a->len[K], 1);
+    }
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
 }
 

@@ -20,6 +20,10 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     /* Unit-variance scores, as in exercise 47; the case's scale multiplies q. */
     att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 1.7320508f * c->scale);
     att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 1.7320508f);
+    if (c->negative) {
+        judge_sign(a->buf[Q], a->len[Q], -1);
+        judge_sign(a->buf[K], a->len[K], 1);
+    }
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
 }
 

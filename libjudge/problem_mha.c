@@ -30,6 +30,11 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     for (int p = WQ; p <= WO; p++)
         att_fill_uniform(a->buf[p], a->len[p], seed, stream + (uint64_t)p,
                          p == WQ ? w * c->scale : w);
+    if (c->negative) {   /* x, wq >= 0 and wk <= 0: q >= 0, k <= 0, every q.k <= 0 */
+        judge_sign(a->buf[X], a->len[X], 1);
+        judge_sign(a->buf[WQ], a->len[WQ], 1);
+        judge_sign(a->buf[WK], a->len[WK], -1);
+    }
     if (a->buf[MASK])
         judge_fill_mask(a->buf[MASK], a->ints[PB], a->ints[PT], c->mask, seed, stream + MASK, 0);
 }

@@ -27,6 +27,7 @@ function generate(mutate) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-'));
   try {
     cpSync(join(problems, '49-causal-mha'), join(dir, '49-causal-mha'), { recursive: true });
+    cpSync(join(problems, 'mistakes.json'), join(dir, 'mistakes.json'));
     const file = join(dir, '49-causal-mha', 'problem.json');
     writeFileSync(file, mutate(readFileSync(file, 'utf8')));
     return spawnSync('node', [gen, join(dir, 'out.c'), dir], { encoding: 'utf8' });
@@ -50,6 +51,16 @@ for (const [what, mutate, message] of [
     /params\[6\]\.shape: Q is not an int param/],
   ['a wrong number of example values', (s) => s.replace('"x":  [1, 0, 1, 0,', '"x":  [1, 0, 1,'),
     /cases\[0\]\.tensors\.x must be 12 numbers/],
+  ['a mistake turning an unknown knob', (s) => s.replace('"changes": {"scale": "one"}', '"changes": {"scaling": "one"}'),
+    /mistakes\[0\]\.changes: scaling is not a knob of libjudge\/form\.json/],
+  ['a knob value that does not exist', (s) => s.replace('"changes": {"scale": "one"}', '"changes": {"scale": "half"}'),
+    /mistakes\[0\]\.changes\.scale must be one of one, inv_d, inv_sqrt_model/],
+  ['a mistake with no text anywhere', (s) => s.replace('"id": "no_scale"', '"id": "no_such_mistake"'),
+    /mistakes\[0\]: no_such_mistake has no title in problems\/mistakes\.json/],
+  ['a mistake listed twice', (s) => s.replace('"id": "scale_by_d"', '"id": "no_scale"'),
+    /mistakes\[1\]\.id no_scale is listed twice/],
+  ['an attention view with the wrong axes', (s) => s.replace('"out": "out[b t f]"', '"out": "out[b t]"'),
+    /attention\.out: one axis per dim of out \(3\)/],
 ]) {
   test(`the generator refuses ${what} with a clear message`, () => {
     const r = generate(mutate);

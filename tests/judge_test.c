@@ -1,0 +1,280 @@
+/* judge_test.c: the judge's diagnosis held to its promises, with no learner
+ * code: sessions are answered by the test itself (through the session's
+ * inside, session.h) with what a mistake's simulation returns, with
+ * degenerate outputs, or with the reference, and the test checks what the
+ * judge then names and draws. The corpus (tests/corpus) does the same with
+ * real C files; this covers every mistake of every problem's data. */
+#include <math.h>
+#include "check.h"
+#include "form.h"
+#include "session.h"
+
+typedef void (*answer_fn)(judge_session *s, call *c, void *ctx);
+
+/* Open a session of problem m, answer every call with `fn`, decide. */
+static judge_session *judged(const judge_meta *m, answer_fn fn, void *ctx)
+{
+    judge_session *s;
+    if (judge_session_new(&s, m, JUDGE_DEFAULT_SEED) != JUDGE_OK) return NULL;
+    judge_session_compiled(s, 1, "");
+    for (int k = 0; k < s->n_calls; k++) {
+        call *c = &s->calls[k];
+        for (int i = 0; i < m->n_params; i++) {
+            if (!m->params[i].is_out) continue;
+            size_t bytes = c->args.len[i] * judge_elem_size(m->params[i].type);
+            c->got[i] = xmalloc(bytes);
+            memcpy(c->got[i], c->expect[i], bytes);   /* an inout param arrives so */
+        }
+        fn(s, c, ctx);
+        c->answered = 1;
+    }
+    judge_session_finish(s);
+    return s;
+}
+
+typedef struct {
+    const judge_changes *ch;
+    int variant;
+    judge_status st;
+} sim_ctx;
+
+/* Answer as code with the mistake's changes would: its simulation. */
+static void answer_sim(judge_session *s, call *c, void *ctx)
+{
+    sim_ctx *x = ctx;
+    for (int i = 0; i < s->m->n_params; i++)   /* inouts start from their inputs */
+        if (s->m->params[i].is_out && s->m->params[i].is_in && c->args.buf[i])
+            memcpy(c->got[i], c->args.buf[i], c->args.len[i] * judge_elem_size(s->m->params[i].type));
+    judge_status st = s->ops->simulate ? s->ops->simulate(c->got, &c->args, x->ch, x->variant)
+                                       : form_simulate(c->got, &c->args, x->ch, x->variant);
+    if (st) x->st = st;
+}
+
+static void answer_reference(judge_session *s, call *c, void *ctx)
+{
+    (void)s, (void)c, (void)ctx;   /* judged() already copied the expected outputs */
+}
+
+/* Degenerate outputs: every element 0, or NaN, or hash noise in [-1, 1). */
+static void answer_constant(judge_session *s, call *c, void *ctx)
+{
+    int kind = *(int *)ctx;
+    for (int i = 0; i < s->m->n_params; i++) {
+        const judge_param *p = &s->m->params[i];
+        if (!p->is_out) continue;
+        for (size_t e = 0; e < c->args.len[i]; e++) {
+            double v = kind == 0 ? 0.0 : kind == 1 ? NAN
+                     : (double)(att_rng_u64((uint64_t)(c - s->calls), (uint64_t)i, e) >> 40) / (1 << 23) - 1.0;
+            switch (p->type) {
+            case JUDGE_F32: ((float *)c->got[i])[e] = (float)v; break;
+            case JUDGE_I32: ((int *)c->got[i])[e] = isnan(v) ? 0 : (int)(v * 1000); break;
+            case JUDGE_I64: ((long long *)c->got[i])[e] = isnan(v) ? 0 : (long long)(v * 1e6); break;
+            case JUDGE_U8: ((unsigned char *)c->got[i])[e] = 0; break;
+            case JUDGE_INT: break;
+            }
+        }
+    }
+}
+
+/* Every mistake of every problem's data: its simulation is wrong somewhere
+ * (no knob the problem's code ignores), and a session answered by it names
+ * it, on every case it is wrong on. */
+static void every_mistake_names_itself(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        for (int k = 0; k < m->n_mistakes; k++)
+            for (int alt = 0; alt < m->mistakes[k].n_alts; alt++) {
+                const judge_changes *ch = &m->mistakes[k].alts[alt];
+                int variants = judge_ops_for(m)->simulate ? 1 : form_variants(ch);
+                for (int v = 0; v < variants; v++) {
+                    sim_ctx x = { ch, v, JUDGE_OK };
+                    judge_session *s = judged(m, answer_sim, &x);
+                    CHECK(s && x.st == JUDGE_OK, "%d: %s could not be simulated", m->id, m->mistakes[k].id);
+                    if (!s) continue;
+                    const judge_mistake *got = s->named[0];
+                    CHECK(s->verdict == JUDGE_WA, "%d %s (way %d, variant %d): verdict %s: the cases never show it",
+                          m->id, m->mistakes[k].id, alt, v, judge_verdict_code(s->verdict));
+                    CHECK(got == &m->mistakes[k] && !s->named[1] && !s->partial,
+                          "%d %s (way %d, variant %d): named %s%s%s%s", m->id, m->mistakes[k].id, alt, v,
+                          got ? got->id : "nothing", s->named[1] ? " + " : "",
+                          s->named[1] ? s->named[1]->id : "", s->partial ? " (partly)" : "");
+                    judge_session_free(s);
+                }
+            }
+    }
+}
+
+/* Two mistakes at once, the pairs learners make: named as the pair. */
+static void pairs_are_named(void)
+{
+    static const struct { int id; const char *a, *b; } pairs[] = {
+        { 49, "no_scale", "no_causal_mask" },
+        { 47, "causal_no_offset", "softmax_overflow" },
+        { 51, "kv_head_modulo", "no_scale" },
+        { 54, "padding_ignored", "no_scale" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        char id[8];
+        snprintf(id, sizeof id, "%d", pairs[i].id);
+        const judge_meta *m = judge_find(id);
+        const judge_mistake *a = NULL, *b = NULL;
+        for (int k = 0; k < m->n_mistakes; k++) {
+            if (!strcmp(m->mistakes[k].id, pairs[i].a)) a = &m->mistakes[k];
+            if (!strcmp(m->mistakes[k].id, pairs[i].b)) b = &m->mistakes[k];
+        }
+        CHECK(a && b, "%d has no %s or no %s", pairs[i].id, pairs[i].a, pairs[i].b);
+        if (!a || !b) continue;
+        judge_changes both = a->alts[0];
+#define KNOB(k) if (b->alts[0].k) both.k = b->alts[0].k;
+        FORM_KNOB_LIST(KNOB)
+#undef KNOB
+        sim_ctx x = { &both, 0, JUDGE_OK };
+        judge_session *s = judged(m, answer_sim, &x);
+        const judge_mistake *n0 = s->named[0], *n1 = s->named[1];
+        CHECK((n0 == a && n1 == b) || (n0 == b && n1 == a), "%d %s + %s: named %s + %s", pairs[i].id,
+              a->id, b->id, n0 ? n0->id : "nothing", n1 ? n1->id : "nothing");
+        judge_session_free(s);
+    }
+}
+
+/* All zeros, all NaN, noise: wrong, and no mistake explains them. */
+static void degenerate_outputs_name_nothing(void)
+{
+    static const char *const kinds[] = { "zeros", "NaN", "noise" };
+    for (int p = 0; p < judge_n_metas; p++)
+        for (int kind = 0; kind < 3; kind++) {
+            judge_session *s = judged(&judge_metas[p], answer_constant, &kind);
+            CHECK(s->verdict == JUDGE_WA, "%d, %s: %s", judge_metas[p].id, kinds[kind],
+                  judge_verdict_code(s->verdict));
+            CHECK(!s->named[0], "%d, %s: named %s", judge_metas[p].id, kinds[kind], s->named[0]->id);
+            judge_session_free(s);
+        }
+}
+
+/* The answer of a case given again for its repeat (same shape, new data). */
+static void answer_stale(judge_session *s, call *c, void *ctx)
+{
+    (void)ctx;
+    int ci = c->case_index, k = (int)(c - s->calls);
+    if (c->probe_pos >= 0 || s->cases[ci].call != k) return;
+    for (int e = 0; e < ci; e++) {
+        const call *ce = &s->calls[s->cases[e].call];
+        if (memcmp(ce->args.ints, c->args.ints, sizeof c->args.ints)) continue;
+        for (int i = 0; i < s->m->n_params; i++)
+            if (s->m->params[i].is_out)
+                memcpy(c->got[i], ce->got[i], c->args.len[i] * judge_elem_size(s->m->params[i].type));
+        return;
+    }
+}
+
+/* Every problem calls the function again with a shape it has seen, and an
+ * answer kept from the earlier call is named as state kept, on that case. */
+static void state_kept_is_named(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        int repeat = -1;
+        judge_session *s = judged(m, answer_stale, NULL);
+        for (int ci = 0; ci < m->n_cases && repeat < 0; ci++)
+            for (int e = 0; e < ci; e++)
+                if (!memcmp(s->calls[s->cases[ci].call].args.ints, s->calls[s->cases[e].call].args.ints,
+                            sizeof(int) * JUDGE_MAX_PARAMS)) repeat = ci;
+        CHECK(repeat >= 0, "%d: no case repeats an earlier case's shape", m->id);
+        CHECK(s->named[0] == &judge_state_kept && s->state_case == repeat,
+              "%d: named %s on case %d", m->id, s->named[0] ? s->named[0]->id : "nothing", s->state_case);
+        judge_session_free(s);
+    }
+}
+
+/* The mask rule of each probed problem, written from its statement, apart
+ * from form.c: does query i of batch 0 see key j? */
+static int statement_rule(const judge_args *a, int i, int j)
+{
+    const char *slug = a->meta->slug;
+    int S = judge_int(a, "S"), T = judge_int(a, "T");
+    const unsigned char *mask = a->buf[judge_param_index(a->meta, "mask")];
+    if (!strcmp(slug, "causal-mha")) return (!judge_int(a, "causal") || j <= i) && (!mask || mask[j]);
+    if (!strcmp(slug, "sdpa")) return (!judge_int(a, "causal") || j <= i + S - T) && (!mask || mask[j]);
+    if (!strcmp(slug, "cross-attention")) {
+        const unsigned char *enc = a->buf[judge_param_index(a->meta, "enc_mask")];
+        return !enc || enc[j];
+    }
+    if (!strcmp(slug, "sliding-window")) return j <= i && j > i - judge_int(a, "W");
+    if (!strcmp(slug, "attention-sinks"))
+        return j <= i && (j < judge_int(a, "n_sink") || j > i - judge_int(a, "window"));
+    /* attention-weights, gqa, flash-attention: causal with the cache offset */
+    return !judge_int(a, "causal") || j <= i + S - T;
+}
+
+static void mask_picture_follows_the_rule(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        judge_session *s = judged(m, answer_reference, NULL);
+        if (s->probe_case >= 0) {
+            const judge_args *a = &s->calls[s->cases[s->probe_case].call].args;
+            CHECK(s->probe.n > 0 && s->probe.rows > 0, "%d: no picture", m->id);
+            for (int i = 0; i < s->probe.rows; i++)
+                for (int j = 0; j < s->probe.n; j++)
+                    CHECK(s->probe.expected[i][j] == statement_rule(a, i, j),
+                          "%d: query %d, key %d: the picture says %d", m->id, i, j, s->probe.expected[i][j]);
+            CHECK(s->verdict == JUDGE_AC, "%d: the reference is %s", m->id, judge_verdict_code(s->verdict));
+        }
+        judge_session_free(s);
+    }
+}
+
+/* The statements promise large scores where a softmax without the max
+ * overflows, and scores far below 0 where a max that starts at 0
+ * underflows: the mistakes that need them are wrong on the case that
+ * promises them (scale > 1), not only somewhere. */
+static void large_scores_keep_their_promise(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        for (int k = 0; k < m->n_mistakes; k++) {
+            const judge_changes *ch = &m->mistakes[k].alts[0];
+            if (ch->softmax != FORM_SOFTMAX_NO_MAX && ch->softmax != FORM_SOFTMAX_MAX_FROM_ZERO) continue;
+            sim_ctx x = { ch, 0, JUDGE_OK };
+            judge_session *s = judged(m, answer_sim, &x);
+            int wrong_large = 0, large = 0;
+            for (int ci = 0; ci < m->n_cases; ci++)
+                if (m->cases[ci].scale > 1) {
+                    large = 1;
+                    wrong_large |= s->cases[ci].verdict == JUDGE_WA;
+                }
+            CHECK(large && wrong_large, "%d %s: no large-scores case shows it", m->id, m->mistakes[k].id);
+            judge_session_free(s);
+        }
+    }
+}
+
+/* Sizes that straddle the vector widths: every problem has a case with a
+ * size above 8 that is not a multiple of 4. */
+static void cases_are_ragged(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        int ragged = 0;
+        for (int ci = 0; ci < m->n_cases; ci++)
+            for (int i = 0; i < m->n_params; i++)
+                if (m->params[i].type == JUDGE_INT && m->cases[ci].ints[i] > 8 && m->cases[ci].ints[i] % 4)
+                    ragged = 1;
+        CHECK(ragged, "%d: every size is a multiple of 4 or small", m->id);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    static const check_test tests[] = {
+        { "every_mistake_names_itself", every_mistake_names_itself },
+        { "pairs_are_named", pairs_are_named },
+        { "degenerate_outputs_name_nothing", degenerate_outputs_name_nothing },
+        { "state_kept_is_named", state_kept_is_named },
+        { "mask_picture_follows_the_rule", mask_picture_follows_the_rule },
+        { "large_scores_keep_their_promise", large_scores_keep_their_promise },
+        { "cases_are_ragged", cases_are_ragged },
+    };
+    return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, NULL);
+}
