@@ -271,7 +271,15 @@ typedef struct {
     int causal, window;      /* window <= 0: none */
     float scale;
     size_t ldo, hso, ldq, hsq, ldkv, hskv;   /* strides in floats */
+    int sinks;               /* with a window, keys 0 .. sinks-1 stay seen (StreamingLLM);
+                              * att_attn_ref only: the _simd kernels take 0 */
 } att_attn_desc;
+
+/* The one rule of which key a query sees, for every reference kernel here:
+ * query i sits at position pos = i + S - T; it sees key j iff key_mask[j]
+ * (or no mask), and with causal j <= pos, and with a window W > 0
+ * j > pos - W or j < sinks. */
+int att_sees(const att_attn_desc *a, const unsigned char *key_mask, int i, int j);
 
 /* The twin: plain loops, double accumulation; scratch [S] floats.
  * Errors (out untouched): ATT_EBADSHAPE (T, S, H, Hkv, D < 1),

@@ -11,11 +11,11 @@ void att_exp_ref(float *y, const float *x, size_t n)
     for (size_t i = 0; i < n; i++) y[i] = (float)exp((double)x[i]);
 }
 
-static int sees(const att_attn_desc *a, const unsigned char *key_mask, int i, int j)
+int att_sees(const att_attn_desc *a, const unsigned char *key_mask, int i, int j)
 {
     int pos = i + a->S - a->T;
     return (!key_mask || key_mask[j]) && (!a->causal || j <= pos) &&
-           (a->window <= 0 || j > pos - a->window);
+           (a->window <= 0 || j > pos - a->window || j < a->sinks);
 }
 
 att_status att_attn_ref(float *out, const float *q, const float *k,
@@ -33,7 +33,7 @@ att_status att_attn_ref(float *out, const float *q, const float *k,
             for (int j = 0; j < a->S; j++) {
                 double dot = 0.0;
                 for (int c = 0; c < a->D; c++) dot += (double)qi[c] * kg[j * a->ldkv + c];
-                scratch[j] = sees(a, key_mask, i, j) ? (float)(a->scale * dot) : -INFINITY;
+                scratch[j] = att_sees(a, key_mask, i, j) ? (float)(a->scale * dot) : -INFINITY;
                 if (scratch[j] > max) max = scratch[j];
             }
             double sum = 0.0;

@@ -44,10 +44,11 @@ void att_sdpa_ref(float *out, int ldo, const float *q, int ldq,
                   const unsigned char *key_mask, int T, int S, int D,
                   int causal, float scale, float *scratch)
 {
+    att_attn_desc a = { .T = T, .S = S, .causal = causal };
     for (int i = 0; i < T; i++) {
         const float *qi = q + (size_t)i * ldq;
         for (int j = 0; j < S; j++) {
-            int seen = (!key_mask || key_mask[j]) && (!causal || j <= i + S - T);
+            int seen = att_sees(&a, key_mask, i, j);
             double dot = 0.0;
             for (int c = 0; seen && c < D; c++)
                 dot += (double)qi[c] * k[(size_t)j * ldkv + c];
@@ -120,10 +121,11 @@ void att_probs_ref(float *p, int ldp, const float *q, int ldq, const float *k,
                    int ldk, const unsigned char *key_mask, int T, int S, int D,
                    int causal, float scale)
 {
+    att_attn_desc a = { .T = T, .S = S, .causal = causal };
     for (int i = 0; i < T; i++) {
         float *pi = p + (size_t)i * ldp;
         for (int j = 0; j < S; j++) {
-            int seen = (!key_mask || key_mask[j]) && (!causal || j <= i + S - T);
+            int seen = att_sees(&a, key_mask, i, j);
             double dot = 0.0;
             for (int c = 0; seen && c < D; c++)
                 dot += (double)q[(size_t)i * ldq + c] * k[(size_t)j * ldk + c];

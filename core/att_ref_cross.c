@@ -27,6 +27,7 @@ att_status att_attn_lse_ref(float *out, float *lse, const float *q,
 {
     if (B <= 0 || H <= 0 || T <= 0 || S <= 0 || D <= 0) return ATT_EBADSHAPE;
     double scale = 1.0 / sqrt((double)D);
+    att_attn_desc a = { .T = T, .S = S, .causal = causal };
     for (size_t bh = 0; bh < (size_t)B * H; bh++) {
         const float *qb = q + bh * T * D, *kb = k + bh * S * D, *vb = v + bh * S * D;
         for (int i = 0; i < T; i++) {
@@ -37,7 +38,7 @@ att_status att_attn_lse_ref(float *out, float *lse, const float *q,
             for (int j = 0; j < S; j++) {   /* pass 1: which keys, and the max */
                 double dot = 0.0;
                 for (int c = 0; c < D; c++) dot += (double)qb[(size_t)i * D + c] * kb[(size_t)j * D + c];
-                int seen = !causal || j <= i + S - T;
+                int seen = att_sees(&a, NULL, i, j);
                 if (seen && dot * scale > max) max = dot * scale;
                 scratch[j] = seen ? 0.0f : -INFINITY;   /* only a flag until pass 2 */
             }

@@ -191,7 +191,7 @@ static unsigned char *make_mask(const char *kind, int S, uint64_t seed)
 static att_attn_desc desc_of(const attn_case *c)
 {
     att_attn_desc a = { c->T, c->S, c->H, c->Hkv, c->D, c->causal, c->window,
-                        1.0f / sqrtf((float)c->D), 0, 0, 0, 0, 0, 0 };
+                        1.0f / sqrtf((float)c->D), 0, 0, 0, 0, 0, 0, 0 };
     if (c->head_major) {
         a.ldo = a.ldq = a.ldkv = (size_t)c->D;
         a.hso = a.hsq = (size_t)c->T * c->D;
@@ -427,7 +427,7 @@ static void test_decode_equals_prefill(void)
 static void test_attn_errors(void)
 {
     float f[64] = { 0 };
-    att_attn_desc a = { 2, 2, 3, 2, 4, 1, 0, 0.5f, 12, 4, 12, 4, 8, 4 };
+    att_attn_desc a = { 2, 2, 3, 2, 4, 1, 0, 0.5f, 12, 4, 12, 4, 8, 4, 0 };
     CHECK(att_attn_simd(f, f, f, f, NULL, &a, 1, f) == ATT_EKVHEADS, "H=3 Hkv=2 accepted");
     CHECK(att_attn_ref(f, f, f, f, NULL, &a, f) == ATT_EKVHEADS, "ref: H=3 Hkv=2 accepted");
     a.Hkv = 3;
