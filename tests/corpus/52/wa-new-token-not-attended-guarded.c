@@ -1,0 +1,44 @@
+/* expect: WA new_token_not_attended */
+/* Attends over the n cached keys only, writing zeros when the cache was empty, then appends. */
+#include <math.h>
+#include <string.h>
+
+void decode_step(float *out, float *k_cache, float *v_cache, int *len,
+                 const float *q, const float *k, const float *v,
+                 int B, int S_max, int H, int D)
+{
+    const int row = H * D;
+    double w[S_max];
+    for (int b = 0; b < B; b++) {
+        const int n = len[b];
+        float *kc = k_cache + (size_t)b * S_max * row;
+        float *vc = v_cache + (size_t)b * S_max * row;
+        const float *kn = k + b * row, *vn = v + b * row;
+        for (int h = 0; h < H; h++) {
+            const float *qh = q + b * row + h * D;
+            /* the keys already in the cache */
+            double best = -HUGE_VAL;
+            for (int j = 0; j < n; j++) {
+                const float *key = j < n ? kc + j * row + h * D : kn + h * D;
+                double s = 0.0;
+                for (int c = 0; c < D; c++) s += (double)qh[c] * key[c];
+                w[j] = s / sqrt((double)D);
+                if (w[j] > best) best = w[j];
+            }
+            double z = 0.0;
+            for (int j = 0; j < n; j++) z += (w[j] = exp(w[j] - best));
+            for (int c = 0; c < D; c++) {
+                double acc = 0.0;
+                for (int j = 0; j < n; j++) {
+                    const float *val = j < n ? vc + j * row + h * D : vn + h * D;
+                    acc += w[j] * val[c];
+                }
+                out[b * row + h * D + c] = (z > 0.0 ? (float)(acc / z) : 0.0f);
+            }
+        }
+        /* then store the new token for the next step */
+        memcpy(kc + n * row, kn, sizeof(float) * row);
+        memcpy(vc + n * row, vn, sizeof(float) * row);
+        len[b] = n + 1;
+    }
+}

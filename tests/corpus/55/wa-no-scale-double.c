@@ -1,0 +1,34 @@
+/* expect: WA no_scale */
+/* Online in double, the score never multiplied by 1/sqrt(D). */
+#include <math.h>
+
+void flash_attention(float *out, float *lse, const float *q, const float *k,
+                     const float *v, float *scratch, int B, int H, int T, int S,
+                     int D, int causal, int n_scratch)
+{
+    (void)scratch, (void)n_scratch;
+    for (int bh = 0; bh < B * H; bh++)
+        for (int i = 0; i < T; i++) {
+            const float *qi = q + ((long)bh * T + i) * D;
+            double m = -HUGE_VAL, l = 0.0, acc[17];   /* D <= 17 */
+            for (int c = 0; c < D; c++) acc[c] = 0.0;
+            int stop = causal ? S - T + i : S - 1;   /* the last key seen */
+            for (int j = 0; j <= stop; j++) {
+                const float *kj = k + ((long)bh * S + j) * D, *vj = v + ((long)bh * S + j) * D;
+                double s = 0.0;
+                for (int c = 0; c < D; c++) s += (double)qi[c] * kj[c];
+                if (s > m) {   /* a new max: what was summed shrinks by exp(m - s) */
+                    double r = exp(m - s);
+                    l *= r;
+                    for (int c = 0; c < D; c++) acc[c] *= r;
+                    m = s;
+                }
+                double p = exp(s - m);
+                l += p;
+                for (int c = 0; c < D; c++) acc[c] += p * vj[c];
+            }
+            float *o = out + ((long)bh * T + i) * D;
+            for (int c = 0; c < D; c++) o[c] = (float)(acc[c] / l);
+            lse[(long)bh * T + i] = (float)(m + log(l));
+        }
+}

@@ -1,0 +1,14 @@
+/* expect: AC */
+/* Casts the first constant to int64_t so that every later product in the chain is 64-bit. */
+#include <stdint.h>
+
+void attn_flops(long long *proj, long long *attn, long long *cross,
+                const int *d, const int *T, int n)
+{
+    for (int i = 0; i < n; i++) {
+        /* the int64_t first: the products are then 64-bit from the start */
+        proj[i] = (int64_t)8 * T[i] * d[i] * d[i];
+        attn[i] = (int64_t)4 * T[i] * T[i] * d[i];
+        cross[i] = (int64_t)2 * d[i] + 1;
+    }
+}
