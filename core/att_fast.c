@@ -196,7 +196,7 @@ att_status att_mha_simd(float *out, const float *x, const float *wq,
     const size_t td = (size_t)T * d;
     float *q = scratch, *k = q + td, *v = k + td, *heads = v + td, *ws = heads + td;
     att_attn_desc a = { T, T, H, H, D, causal, 0, 1.0f / sqrtf((float)D),
-                        d, D, d, D, d, D };
+                        d, D, d, D, d, D, 0 };
     const int n = clamp_threads(threads);
     const size_t gws = att_gemm_ws_floats(d);
     for (int b = 0; b < B; b++) {

@@ -556,22 +556,20 @@ static void check_state(judge_session *s)
 }
 
 /* Which output rows moved when each position was perturbed: yours from the
- * learner's outputs, expected from the reference's. Code that answers every
- * probe as it answered the probed case keeps state: the picture would lie. */
+ * learner's outputs, expected from the reference's. */
 static void check_probe(judge_session *s)
 {
     int ci = s->probe_case;
     if (ci < 0) return;
     case_result *r = &s->cases[ci];
     const call *base = &s->calls[r->call];
-    int out = 0, n = 0, repeats = 1;
+    int out = 0, n = 0;
     while (r->call + 1 + n < s->n_calls && s->calls[r->call + 1 + n].case_index == ci) {
         const call *pc = &s->calls[r->call + 1 + n];
         if (!pc->answered || pc->fault != JUDGE_AC) return;   /* the run ended early */
         n++;
     }
     if (!base->answered || base->fault != JUDGE_AC) return;
-    for (int j = 0; j < n; j++) repeats &= same_answer(s, &s->calls[r->call + 1 + j], base);
     probe_picture *pp = &s->probe;
     pp->n = n;
     pp->rows = n;
@@ -595,17 +593,7 @@ static void check_probe(judge_session *s)
             pp->differs |= pp->yours[i][j] != pp->expected[i][j];
         }
     }
-    if (!pp->differs) return;
-    if (repeats && n > 0 && !degenerate(s, base)) {
-        pp->differs = 0;
-        pp->n = 0;
-        if (s->state_case < 0) {
-            s->state_case = s->state_from = ci;
-            if (r->verdict == JUDGE_AC) r->verdict = JUDGE_WA;
-        }
-        return;
-    }
-    if (r->verdict == JUDGE_AC) {
+    if (pp->differs && r->verdict == JUDGE_AC) {
         r->verdict = JUDGE_WA;
         r->detail = dup_str("every output here is right, yet changing one token moves outputs "
                             "it must not (or fails to move ones it must): see the mask picture");
@@ -631,7 +619,9 @@ typedef struct {
 
 static int close_to(double got, double want, double atol, double rtol)
 {
-    if (isnan(want)) return isnan(got) || got == 0.0;   /* the learner's guard of a 0/0 */
+    /* A 0/0 one side guards with a zero and the other does not. */
+    if (isnan(want)) return isnan(got) || got == 0.0;
+    if (isnan(got)) return want == 0.0;
     if (isinf(want)) return got == want;
     return fabs(got - want) <= 4 * (atol + rtol * fabs(want));
 }
@@ -820,11 +810,15 @@ static judge_status name_mistake(judge_session *s)
                         memcpy(best.explained, explained, (size_t)nc);
                     }
     }
-    /* A pair only partly explaining is too weak a claim to make. */
-    if (!st && best.m[0] && !(best_size == 2 && best.f.explained < best.f.wrong)) {
+    /* A partial explanation must hold for half the wrong cases, two at
+     * least (small cases agree with many wrong codes by chance); a pair
+     * only partly explaining is too weak a claim to make. */
+    int partial = best.f.explained < best.f.wrong;
+    int enough = !partial || (best_size == 1 && best.f.explained >= 2 && 2 * best.f.explained >= best.f.wrong);
+    if (!st && best.m[0] && enough) {
         s->named[0] = best.m[0];
         s->named[1] = best.m[1];
-        s->partial = best.f.explained < best.f.wrong;
+        s->partial = partial;
         for (int ci = 0; ci < nc; ci++) s->cases[ci].explained = best.explained[ci];
     }
     free(explained);
@@ -866,6 +860,8 @@ void judge_session_finish(judge_session *s)
     if (s->verdict != JUDGE_WA) return;
     check_state(s);
     if (s->state_case >= 0) {
+        /* Answers from memory move with no key: the picture would lie. */
+        memset(&s->probe, 0, sizeof s->probe);
         s->named[0] = &judge_state_kept;
         s->cases[s->state_case].explained = 1;
         s->partial = s->state_case != s->verdict_case;

@@ -126,7 +126,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     }
     for (int b = 0; b < B; b++)
         len[b] = n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
-                         : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2 : 1);
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD ? H : 1);
     free(n);
     free(kr);
     return st;

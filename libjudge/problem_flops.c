@@ -74,8 +74,23 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         attn[i] = n_mm * per_mac * L * L * D;
         /* n_mm T^2 d > n_proj T d^2  <=>  T > n_proj d / n_mm. */
         cross[i] = n_proj * D / n_mm + (ch->crossover && (n_proj * D) % n_mm == 0 ? 0 : 1);
-        if (ch->int32 == FORM_INT32_PROJ || ch->int32 == FORM_INT32_BOTH) proj[i] = wrap32(proj[i]);
-        if (ch->int32 == FORM_INT32_ATTN || ch->int32 == FORM_INT32_BOTH) attn[i] = wrap32(attn[i]);
+        switch (ch->int32) {   /* where the int arithmetic wraps */
+        case FORM_INT32_PROJ: proj[i] = wrap32(proj[i]); break;
+        case FORM_INT32_ATTN: attn[i] = wrap32(attn[i]); break;
+        case FORM_INT32_BOTH: proj[i] = wrap32(proj[i]); attn[i] = wrap32(attn[i]); break;
+        case FORM_INT32_D_SQUARED: proj[i] = 8 * L * wrap32(D * D); break;
+        case FORM_INT32_T_SQUARED: attn[i] = 4 * D * wrap32(L * L); break;
+        case FORM_INT32_T_TIMES_D:   /* int 8*T*d (4*T*d), times an unsigned 64-bit d (T) */
+            proj[i] = (long long)((uint64_t)wrap32(8 * L * D) * (uint64_t)D);
+            attn[i] = (long long)((uint64_t)wrap32(4 * L * D) * (uint64_t)L);
+            break;
+        case FORM_INT32_UNSIGNED:
+            proj[i] = (long long)(uint32_t)(uint64_t)proj[i];
+            attn[i] = (long long)(uint32_t)(uint64_t)attn[i];
+            break;
+        case FORM_INT32_PER_MATMUL: proj[i] = 4 * wrap32(2 * L * D * D); attn[i] = 2 * wrap32(2 * L * L * D); break;
+        default: break;
+        }
         if (ch->arith == FORM_ARITH_DOUBLE) {   /* in this order, each product rounded to 53 bits */
             proj[i] = (long long)(8.0 * (double)L * (double)D * (double)D);
             attn[i] = (long long)(4.0 * (double)L * (double)L * (double)D);
