@@ -1,0 +1,49 @@
+/* expect: WA mask_after_softmax */
+/* Beginner helpers: softmax over all S keys first, then "apply the causal
+ * mask" by zeroing the future weights. */
+#include <math.h>
+
+float one_score(const float *q, const float *k, int D)
+{
+    float total = 0;
+    for (int c = 0; c < D; c++) {
+        total += q[c] * k[c];
+    }
+    return total / sqrtf(D);
+}
+
+void one_row(float *p, const float *qi, const float *K, int i, int T, int S, int D, int causal)
+{
+    float biggest = -1e30f;
+    for (int j = 0; j < S; j++) {
+        p[j] = one_score(qi, &K[j * D], D);
+        if (p[j] > biggest) {
+            biggest = p[j];
+        }
+    }
+    float total = 0;
+    for (int j = 0; j < S; j++) {
+        p[j] = (float)exp(p[j] - biggest);
+        total += p[j];
+    }
+    for (int j = 0; j < S; j++) {
+        p[j] = p[j] / total;
+        if (causal != 0 && j > i + S - T) {
+            p[j] = 0;
+        }
+    }
+}
+
+void attn_weights(float *probs, float *sink, const float *q, const float *k,
+                  int B, int H, int T, int S, int D, int causal)
+{
+    for (int b = 0; b < B; b++) {
+        for (int h = 0; h < H; h++) {
+            int n = b * H + h;
+            for (int i = 0; i < T; i++) {
+                one_row(&probs[(n * T + i) * S], &q[(n * T + i) * D], &k[n * S * D], i, T, S, D, causal);
+                sink[n * T + i] = probs[(n * T + i) * S + 0];
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/* expect: AC */
+/* Beginner style: an AT() index macro, helpers for the linear layer, for "can
+ * query i see key j" and for one head; a -1e30f sentinel and a count of the
+ * visible keys (none: zeros). */
+#include <math.h>
+#include <stdlib.h>
+
+#define AT(a, row, col, width) a[(row) * (width) + (col)]
+
+void linear(float *y, const float *x, const float *w, int T, int d)
+{
+    for (int t = 0; t < T; t++) {
+        for (int j = 0; j < d; j++) {
+            float total = 0;
+            for (int i = 0; i < d; i++) {
+                total += AT(x, t, i, d) * AT(w, i, j, d);
+            }
+            AT(y, t, j, d) = total;
+        }
+    }
+}
+
+int visible(const unsigned char *mask, int b, int i, int j, int T, int causal)
+{
+    if (causal && j > i) return 0;
+    if (mask != 0 && mask[b * T + j] == 0) return 0;
+    return 1;
+}
+
+void one_head(float *cat, const float *Q, const float *K, const float *V,
+              const unsigned char *mask, int b, int h, int T, int d, int D, int causal)
+{
+    float *score = calloc(T, sizeof(float));
+    for (int i = 0; i < T; i++) {
+        float biggest = -1e30f;
+        int count = 0;
+        for (int j = 0; j < T; j++) {
+            if (visible(mask, b, i, j, T, causal)) {
+                float s = 0;
+                for (int c = 0; c < D; c++) {
+                    s += AT(Q, i, h * D + c, d) * AT(K, j, h * D + c, d);
+                }
+                score[j] = s / sqrtf(D);
+                if (score[j] > biggest) biggest = score[j];
+                count++;
+            } else {
+                score[j] = -1e30f;
+            }
+        }
+        float total = 0;
+        for (int j = 0; j < T; j++) {
+            score[j] = expf(score[j] - biggest);
+            total += score[j];
+        }
+        for (int c = 0; c < D; c++) {
+            float sum = 0;
+            for (int j = 0; j < T; j++) {
+                sum += score[j] * AT(V, j, h * D + c, d);
+            }
+            if (count == 0) {
+                AT(cat, i, h * D + c, d) = 0;
+            } else {
+                AT(cat, i, h * D + c, d) = sum / total;
+            }
+        }
+    }
+    free(score);
+}
+
+void mha(float *out, const float *x,
+         const float *wq, const float *wk, const float *wv, const float *wo,
+         const unsigned char *mask, int B, int T, int d, int n_heads, int causal)
+{
+    int D = d / n_heads;
+    float *Q = calloc(T * d, sizeof(float));
+    float *K = calloc(T * d, sizeof(float));
+    float *V = calloc(T * d, sizeof(float));
+    float *cat = calloc(T * d, sizeof(float));
+    for (int b = 0; b < B; b++) {
+        linear(Q, &x[b * T * d], wq, T, d);
+        linear(K, &x[b * T * d], wk, T, d);
+        linear(V, &x[b * T * d], wv, T, d);
+        for (int h = 0; h < n_heads; h++) {
+            one_head(cat, Q, K, V, mask, b, h, T, d, D, causal);
+        }
+        linear(&out[b * T * d], cat, wo, T, d);
+    }
+    free(Q);
+    free(K);
+    free(V);
+    free(cat);
+}
