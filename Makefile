@@ -15,10 +15,13 @@ NODE ?= node
 
 BUILD := build
 CORE_SRC := $(wildcard core/att_*.c)
-JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c libjudge/probe.c \
+JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/lang.c libjudge/problems.c libjudge/probe.c \
              $(wildcard libjudge/problem_*.c)
 NATIVE_SRC := libjudge/native.c libjudge/sandbox.c libjudge/main.c
 GEN := $(BUILD)/gen/problems.c
+# The message ids (libjudge/messages.json), beside the table in $(GEN).
+GEN_H := $(BUILD)/gen/messages.h
+CPPFLAGS += -I$(BUILD)/gen
 PROBLEM_FILES := $(wildcard problems/*/*)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -37,15 +40,19 @@ serve: all
 judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-# The problem table is generated from problems/*/problem.json (one source).
-$(GEN): libjudge/gen_problems.mjs libjudge/runner.c $(PROBLEM_FILES)
-	$(NODE) libjudge/gen_problems.mjs $@
+# The problem table is generated from problems/*/problem.json (one source),
+# and the message table from libjudge/messages.json, by one run.
+$(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/messages.json $(PROBLEM_FILES)
+	$(NODE) libjudge/gen_problems.mjs $(GEN)
 
 $(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/gen/problems.o: $(GEN) libjudge/judge.h
+# judge.h includes the generated message ids.
+$(JUDGE_OBJ) $(NATIVE_OBJ): $(GEN_H)
+
+$(BUILD)/gen/problems.o: $(GEN) $(GEN_H) libjudge/judge.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)
