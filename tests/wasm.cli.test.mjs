@@ -25,7 +25,7 @@ for (const args of [
     assert.equal(w.code, 2, w.stderr);
     assert.equal(w.stdout, '');
     if (args.length) assert.equal(w.stderr, n.stderr);
-    else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\]\n/);
+    else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\] \[--lang en\|zh\]\n/);
   });
 }
 
