@@ -271,3 +271,33 @@ test('a file name and compiler warnings cannot carry control characters either',
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A realloc that fails past a size, preloaded into ./judge alone (it takes
+// itself out of the environment, so the compiler and the program run as ever).
+const failingRealloc = `#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+void *realloc(void *p, size_t n)
+{
+    static void *(*real)(void *, size_t);
+    if (!real) real = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+    return n > 6000 ? NULL : real(p, n);
+}
+__attribute__((constructor)) static void only_the_judge(void) { unsetenv("LD_PRELOAD"); }
+`;
+
+test('a report the judge cannot write whole is exit 2 with one line, never cut-off JSON', async (t) => {
+  const dir = scratch();
+  try {
+    writeFileSync(join(dir, 'fail.c'), failingRealloc);
+    const built = spawnSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'fail.so'), join(dir, 'fail.c'), '-ldl']);
+    if (built.status !== 0) { t.skip('cannot build a preloaded library here'); return; }
+    const env = { ...process.env, LD_PRELOAD: join(dir, 'fail.so') };
+    const r = await judge(['49', corpus49('wa-no-scale.c'), '--json'], { env });
+    assert.equal(r.code, 2, r.stdout.slice(-200));
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, 'judge: out of memory writing the report\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
