@@ -9,17 +9,20 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 # Warnings are part of the build: the tree stays clean under them.
 WARN := -Wall -Wextra
-CPPFLAGS += -Icore -Ilibjudge -I$(BUILD)/gen
+CPPFLAGS += -Icore -Ilibjudge
 LDLIBS += -lm
 NODE ?= node
 
 BUILD := build
 CORE_SRC := $(wildcard core/att_*.c)
-JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/problems.c libjudge/form.c \
+JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/lang.c libjudge/problems.c libjudge/form.c \
              $(wildcard libjudge/problem_*.c)
 NATIVE_SRC := libjudge/native.c libjudge/sandbox.c libjudge/main.c
 GEN := $(BUILD)/gen/problems.c
-GEN_H := $(BUILD)/gen/form_knobs.h
+# Beside the table in $(GEN): the message ids (libjudge/messages.json) and the
+# knobs of the mistakes' form (libjudge/form.json).
+GEN_H := $(BUILD)/gen/messages.h $(BUILD)/gen/form_knobs.h
+CPPFLAGS += -I$(BUILD)/gen
 PROBLEM_FILES := $(wildcard problems/*/*)
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
@@ -39,8 +42,9 @@ judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The problem table is generated from problems/*/problem.json (one source),
-# and the knobs of the mistakes' form from libjudge/form.json.
-$(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/form.json $(PROBLEM_FILES)
+# the message table from libjudge/messages.json and the knobs of the
+# mistakes' form from libjudge/form.json, by one run.
+$(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/messages.json libjudge/form.json $(PROBLEM_FILES)
 	$(NODE) libjudge/gen_problems.mjs $(GEN)
 
 $(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h libjudge/form.h $(GEN_H)

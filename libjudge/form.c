@@ -310,7 +310,7 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     return st;
 }
 
-void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
+void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
 {
     const judge_attention *sp = a->meta->attention;
     const judge_view_spec *v = NULL;
@@ -324,26 +324,22 @@ void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
         idx[d] = (int)(i % len);
         i /= len;
     }
-    size_t used = 0;
+    int D = z[JUDGE_SIZE_D], group = z[JUDGE_SIZE_H] / z[JUDGE_SIZE_HKV];
     buf[0] = 0;
-    for (int d = 0; d < pa->rank && used < n; d++) {
-        const char *sep = d ? ", " : "";
-        int x = idx[d], D = z[JUDGE_SIZE_D], group = z[JUDGE_SIZE_H] / z[JUDGE_SIZE_HKV];
-        int w = 0;
-        switch (v ? v->axes[d] : '?') {
-        case 'b': w = snprintf(buf + used, n - used, "%sb=%d", sep, x); break;
+    for (int d = 0; d < pa->rank; d++) {
+        int x = idx[d];
+        switch (v ? v->axes[d] : 'c') {
+        case 'b': judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, x); break;
         case 'h':
-            w = group > 1 ? snprintf(buf + used, n - used, "%shead %d (kv head %d)", sep, x, x / group)
-                          : snprintf(buf + used, n - used, "%shead %d", sep, x);
+            if (group > 1) judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H_GROUP, x, x / group);
+            else judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, x);
             break;
-        case 'g': w = snprintf(buf + used, n - used, "%skv head %d", sep, x); break;
-        case 't': w = snprintf(buf + used, n - used, "%st=%d", sep, x); break;
-        case 's': w = snprintf(buf + used, n - used, "%skey %d", sep, x); break;
-        case 'c': w = snprintf(buf + used, n - used, "%sdim %d", sep, x); break;
-        case 'f': w = snprintf(buf + used, n - used, "%sfeature %d (head %d, dim %d)", sep, x, x / D, x % D); break;
-        default: w = snprintf(buf + used, n - used, "%s%s=%d", sep, a->meta->params[pa->dims[d]].name, x); break;
+        case 'g': judge_coord(buf, n, lang, JUDGE_MSG_AXIS_G, x); break;
+        case 't': judge_coord(buf, n, lang, JUDGE_MSG_AXIS_T, x); break;
+        case 's': judge_coord(buf, n, lang, JUDGE_MSG_AXIS_S, x); break;
+        case 'f': judge_coord(buf, n, lang, JUDGE_MSG_AXIS_F, x, x / D, x % D); break;
+        default: judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, x); break;
         }
-        used += w > 0 ? (size_t)w : 0;
     }
 }
 

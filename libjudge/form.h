@@ -48,7 +48,7 @@ judge_status form_simulate(void *const *outs, const judge_args *a,
 void form_sizes(const judge_args *a, int size[JUDGE_N_SIZES]);
 
 /* Coordinates of element i of out param p, from its axes in the spec. */
-void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i);
+void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang);
 
 /* Probing which keys reach which queries, from the spec: how many key
  * positions there are; make call args whose only change is at key j (for

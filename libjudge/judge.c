@@ -17,7 +17,7 @@
 const char *judge_verdict_code(judge_verdict v)
 {
     switch (v) {
-#define JUDGE_V(code, text) case JUDGE_##code: return #code;
+#define JUDGE_V(code) case JUDGE_##code: return #code;
         JUDGE_VERDICT_LIST(JUDGE_V)
 #undef JUDGE_V
     case JUDGE_SKIPPED: break;
@@ -25,15 +25,15 @@ const char *judge_verdict_code(judge_verdict v)
     return "--";
 }
 
-const char *judge_verdict_text(judge_verdict v)
+const char *judge_verdict_text(judge_verdict v, judge_lang lang)
 {
     switch (v) {
-#define JUDGE_V(code, text) case JUDGE_##code: return text;
+#define JUDGE_V(code) case JUDGE_##code: return judge_msg_text(JUDGE_MSG_VERDICT_##code, lang);
         JUDGE_VERDICT_LIST(JUDGE_V)
 #undef JUDGE_V
     case JUDGE_SKIPPED: break;
     }
-    return "not run";
+    return judge_msg_text(JUDGE_MSG_VERDICT_SKIPPED, lang);
 }
 
 const char *judge_strerror(judge_status s)
@@ -85,6 +85,20 @@ double judge_elem_value(judge_type t, const void *buf, size_t i)
     case JUDGE_INT: break;
     }
     return 0.0;
+}
+
+void judge_coord(char *buf, size_t n, judge_lang lang, int msg, ...)
+{
+    size_t used = strlen(buf);
+    if (used && used + 2 < n) {
+        memcpy(buf + used, ", ", 3);
+        used += 2;
+    }
+    if (used >= n) return;
+    va_list ap;
+    va_start(ap, msg);
+    vsnprintf(buf + used, n - used, judge_msg_text(msg, lang), ap);
+    va_end(ap);
 }
 
 void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64_t seed,
@@ -314,10 +328,8 @@ void judge_session_free(judge_session *s)
         free_outputs(c->expect);
         free_outputs(c->got);
         free(c->request);
-        free(c->detail);
+        for (int a = 0; a < c->why.n_args; a++) free(c->why.text[a]);
     }
-    if (s->cases)
-        for (int i = 0; i < s->m->n_cases; i++) free(s->cases[i].detail);
     free(s->calls);
     free(s->cases);
     free(s->diagnostics);
@@ -351,18 +363,21 @@ static char *dup_str(const char *t)
     return d;
 }
 
-void judge_session_fault(judge_session *s, int k, judge_verdict v, const char *detail)
+void judge_session_fault(judge_session *s, int k, judge_verdict v, judge_msg msg,
+                         const judge_arg *args, int n_args)
 {
     if (k < 0 || k >= s->n_calls || s->calls[k].fault != JUDGE_AC) return;
-    s->calls[k].fault = v;
-    if (v == JUDGE_MLE && s->m->mle_hint) {
-        /* Said here, so every backend's MLE carries the problem's reason. */
-        size_t n = strlen(detail) + strlen(s->m->mle_hint) + 3;
-        if ((s->calls[k].detail = malloc(n)))
-            snprintf(s->calls[k].detail, n, "%s. %s", detail, s->m->mle_hint);
-        return;
+    call *c = &s->calls[k];
+    c->fault = v;
+    c->why.msg = msg;
+    /* Decided here, so every backend's MLE carries the problem's reason. */
+    c->why.mle_hint = v == JUDGE_MLE && s->m->mle_hint[JUDGE_LANG_EN];
+    if (n_args > JUDGE_MAX_ARGS) n_args = JUDGE_MAX_ARGS;
+    for (int a = 0; a < n_args; a++) {
+        c->why.arg_msg[a] = args[a].msg;
+        if (args[a].text && !(c->why.text[a] = dup_str(args[a].text))) s->lost = 1;
+        c->why.n_args = a + 1;
     }
-    s->calls[k].detail = dup_str(detail);
 }
 
 /* The first guard element not left as canary: its index relative to the
@@ -401,11 +416,14 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
         int ok;
         long at = guard_breach(p, n, pa->type, &ok);
         if (!ok) {
-            char why[256];
-            snprintf(why, sizeof why, "wrote %s[%ld], %s: %s has %zu elements, indices 0 to %zu",
-                     pa->name, at, at < 0 ? "before its start" : "past its end",
-                     pa->name, n, n - 1);
-            judge_session_fault(s, k, JUDGE_RE, why);
+            char index[24], len[24], last[24];
+            snprintf(index, sizeof index, "%ld", at);
+            snprintf(len, sizeof len, "%zu", n);
+            snprintf(last, sizeof last, "%zu", n - 1);
+            judge_arg why[] = { JUDGE_TEXT(pa->name), JUDGE_TEXT(index), JUDGE_TEXT(pa->name),
+                                JUDGE_TEXT(len), JUDGE_TEXT(last) };
+            judge_session_fault(s, k, JUDGE_RE, at < 0 ? JUDGE_MSG_DETAIL_GUARD_BEFORE
+                                : JUDGE_MSG_DETAIL_GUARD_AFTER, why, 5);
             return JUDGE_OK;
         }
         if (pa->is_out) {
@@ -418,8 +436,7 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
     c->answered = 1;
     return JUDGE_OK;
 garbled:
-    judge_session_fault(s, k, JUDGE_RE, "the program's reply to the judge was garbled "
-                        "(did the code write to file descriptor 3?)");
+    judge_session_fault(s, k, JUDGE_RE, JUDGE_MSG_DETAIL_GARBLED, NULL, 0);
     return JUDGE_EPROTOCOL;
 }
 
@@ -427,14 +444,17 @@ void judge_session_compiled(judge_session *s, int ok, const char *diagnostics)
 {
     s->compiled = ok ? 1 : 0;
     free(s->diagnostics);
-    s->diagnostics = dup_str(diagnostics ? diagnostics : "");
+    if (!(s->diagnostics = dup_str(diagnostics ? diagnostics : ""))) s->lost = 1;
 }
 
 void judge_session_output(judge_session *s, const char *text, size_t len)
 {
     free(s->output);
     s->output = malloc(len + 1);
-    if (!s->output) return;
+    if (!s->output) {
+        s->lost = 1;
+        return;
+    }
     memcpy(s->output, text, len);
     s->output[len] = 0;
     s->output_len = len;
@@ -443,7 +463,12 @@ void judge_session_output(judge_session *s, const char *text, size_t len)
 void judge_session_set_file(judge_session *s, const char *path)
 {
     free(s->file);
-    s->file = dup_str(path);
+    if (!(s->file = dup_str(path))) s->lost = 1;
+}
+
+void judge_session_set_lang(judge_session *s, judge_lang lang)
+{
+    s->lang = lang == JUDGE_LANG_ZH ? JUDGE_LANG_ZH : JUDGE_LANG_EN;
 }
 
 /* ---- deciding ---- */
@@ -503,7 +528,7 @@ static void check_case(judge_session *s, int ci)
     r->ms = c->ms;
     if (c->fault != JUDGE_AC) {
         r->verdict = c->fault;
-        r->detail = dup_str(c->detail);
+        r->why = &c->why;
         return;
     }
     if (!c->answered) {
@@ -595,8 +620,8 @@ static void check_probe(judge_session *s)
     }
     if (pp->differs && r->verdict == JUDGE_AC) {
         r->verdict = JUDGE_WA;
-        r->detail = dup_str("every output here is right, yet changing one token moves outputs "
-                            "it must not (or fails to move ones it must): see the mask picture");
+        static const told moved = { .msg = JUDGE_MSG_DETAIL_PROBE_MOVED };
+        r->why = &moved;
     }
 }
 
@@ -853,7 +878,8 @@ void judge_session_finish(judge_session *s)
             if (s->cases[ci].verdict == JUDGE_SKIPPED) {
                 s->verdict = JUDGE_RE;
                 s->verdict_case = ci;
-                s->cases[ci].detail = dup_str("the run ended before this case");
+                static const told ended = { .msg = JUDGE_MSG_DETAIL_RUN_ENDED };
+                s->cases[ci].why = &ended;
                 break;
             }
     }

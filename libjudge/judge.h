@@ -24,26 +24,36 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "form_knobs.h"   /* generated from form.json: judge_changes */
+#include "messages.h"   /* generated from libjudge/messages.json: judge_msg */
 
-/* ---- verdicts: DESIGN point 3 ---- */
-#define JUDGE_VERDICT_LIST(X)                     \
-    X(AC, "Accepted")                             \
-    X(WA, "Wrong Answer")                         \
-    X(CE, "Compile Error")                        \
-    X(RE, "Runtime Error")                        \
-    X(TLE, "Time Limit Exceeded")                 \
-    X(MLE, "Memory Limit Exceeded")               \
-    X(OLE, "Output Limit Exceeded")
+/* ---- languages: every sentence of a report exists in each ----
+ * The sentences are data (libjudge/messages.json, a printf format per
+ * language with the same conversions); ids never depend on the language. */
+typedef enum { JUDGE_LANG_EN = 0, JUDGE_LANG_ZH = 1 } judge_lang;
+
+/* "en" or "zh" into *lang: 0, or -1 for any other name. */
+int judge_lang_parse(const char *name, judge_lang *lang);
+/* The CLIs' default (pass getenv's values, NULL when unset): LC_ALL when set
+ * and not empty, else LANG; a value starting with "zh" is Chinese, anything
+ * else English. */
+judge_lang judge_lang_from_env(const char *lc_all, const char *lang);
+/* A message by its name in messages.json ("verdict_ac"): its id, or -1. */
+int judge_msg_find(const char *name);
+/* Its text in `lang`: a printf format (NULL for an id out of range). */
+const char *judge_msg_text(int msg, judge_lang lang);
+
+/* ---- verdicts: DESIGN point 3; their texts are messages verdict_<code> ---- */
+#define JUDGE_VERDICT_LIST(X) X(AC) X(WA) X(CE) X(RE) X(TLE) X(MLE) X(OLE)
 
 typedef enum {
-#define JUDGE_V(code, text) JUDGE_##code,
+#define JUDGE_V(code) JUDGE_##code,
     JUDGE_VERDICT_LIST(JUDGE_V)
 #undef JUDGE_V
     JUDGE_SKIPPED   /* a case not run because an earlier fault ended the run */
 } judge_verdict;
 
-const char *judge_verdict_code(judge_verdict v);   /* "AC" */
-const char *judge_verdict_text(judge_verdict v);   /* "Accepted" */
+const char *judge_verdict_code(judge_verdict v);                   /* "AC" */
+const char *judge_verdict_text(judge_verdict v, judge_lang lang);  /* "Accepted" */
 
 /* ---- status values of the library ---- */
 #define JUDGE_STATUS_LIST(X)                                       \
@@ -153,7 +163,7 @@ typedef struct {
     int n_cases;
     double atol, rtol;
     int time_ms, memory_mb, output_kb;
-    const char *mle_hint;  /* added to an MLE verdict's reason, or NULL */
+    const char *mle_hint[2];  /* by judge_lang: added to an MLE verdict's reason, or NULL */
     const judge_mistake *mistakes;
     int n_mistakes;
     const judge_attention *attention;   /* NULL: not an attention form */
@@ -169,13 +179,14 @@ extern const char judge_runner_source[];  /* runner.c, embedded */
 /* Find a problem by id ("49") or slug ("causal-mha"); NULL if none. */
 const judge_meta *judge_find(const char *key);
 
-/* `judge list`'s lines, the same for both CLIs (report.c); NULL when out of
- * memory. The caller frees it. */
-char *judge_list_text(void);
+/* `judge list`'s lines, the same for both CLIs (report.c), titles in `lang`;
+ * NULL when out of memory. The caller frees it. */
+char *judge_list_text(judge_lang lang);
 
 /* The CLIs' usage, the same for both but for the `environment` line each
- * passes (its own variables); NULL when out of memory. The caller frees it. */
-char *judge_usage_text(const char *environment);
+ * names (a message listing its own variables); NULL when out of memory. The
+ * caller frees it. */
+char *judge_usage_text(judge_msg environment, judge_lang lang);
 
 /* Every problem as the page and the compile steps need it (report.c):
  *   [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
@@ -217,8 +228,12 @@ typedef struct {
                              const judge_changes *ch, int variant);
     /* Name element i of out param p: "b=1, t=4, feature 17 (head 2, dim 5)".
      * NULL: from the attention form's axes. */
-    void (*coords)(char *buf, size_t n, const judge_args *a, int p, size_t i);
+    void (*coords)(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang);
 } judge_ops;
+
+/* Append one coordinate, message msg (an axis_* of messages.json) in lang
+ * with its numbers, to the coordinates in buf (", " between them). */
+void judge_coord(char *buf, size_t n, judge_lang lang, int msg, ...);
 
 /* A key padding mask [B, n] of the case's kind (judge_case.mask): "ones";
  * "right" or "left": batch b pads (b + 1) * n / (B + 2) positions at that
@@ -257,15 +272,30 @@ size_t judge_session_reply_len(const judge_session *s, int k);
  * JUDGE_EPROTOCOL. */
 judge_status judge_session_reply(judge_session *s, int k,
                                  const unsigned char *bytes, size_t len);
-/* Call k did not return: RE, TLE, MLE or OLE, with a sentence saying why.
+/* One argument of a message told later: a text used as is (numbers already
+ * written out), or, when text is NULL, message `msg` (itself without
+ * arguments), told in the session's language. */
+typedef struct {
+    const char *text;
+    int msg;
+} judge_arg;
+#define JUDGE_TEXT(t) ((judge_arg){ (t), -1 })
+#define JUDGE_MSG(m) ((judge_arg){ NULL, (m) })
+#define JUDGE_MAX_ARGS 6
+
+/* Call k did not return: RE, TLE, MLE or OLE, with why: message `msg` (a
+ * detail_ one: its conversions are all %s) and its n_args arguments, copied.
+ * The words are chosen when a report is written, in the session's language.
  * Later calls count as not run. */
-void judge_session_fault(judge_session *s, int k, judge_verdict v,
-                         const char *detail);
+void judge_session_fault(judge_session *s, int k, judge_verdict v, judge_msg msg,
+                         const judge_arg *args, int n_args);
 /* The compile step's outcome; a failed compile makes the verdict CE. */
 void judge_session_compiled(judge_session *s, int ok, const char *diagnostics);
 /* What the learner's code printed (kept up to the problem's output cap). */
 void judge_session_output(judge_session *s, const char *text, size_t len);
 void judge_session_set_file(judge_session *s, const char *path);
+/* The language of its reports (English unless set). */
+void judge_session_set_lang(judge_session *s, judge_lang lang);
 
 /* Decide the verdicts: once, after the last reply or fault. */
 void judge_session_finish(judge_session *s);
@@ -274,7 +304,9 @@ judge_verdict judge_session_verdict(const judge_session *s);
  * a judge fault, never a learner's verdict. */
 judge_status judge_session_error(const judge_session *s);
 
-/* Reports, written into a buffer the session owns (valid until freed). */
+/* Reports, written into a buffer the session owns (valid until freed); NULL
+ * when the judge could not write or keep the whole of it (out of memory):
+ * never a report cut short. */
 const char *judge_session_json(judge_session *s);
 const char *judge_session_text(judge_session *s, int color);
 

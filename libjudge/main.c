@@ -19,11 +19,9 @@
 #include "native.h"
 
 /* Each CLI names its own environment in the shared usage (report.c). */
-static const char environment[] = "JUDGE_CC (compiler, default cc), JUDGE_WORKSPACE, NO_COLOR.";
-
-static void print_usage(FILE *to)
+static void print_usage(FILE *to, judge_lang lang)
 {
-    char *text = judge_usage_text(environment);
+    char *text = judge_usage_text(JUDGE_MSG_USAGE_ENV_NATIVE, lang);
     if (text) fputs(text, to);
     free(text);
 }
@@ -110,13 +108,16 @@ static int working_copy(const judge_meta *m, char *file, size_t n)
 int main(int argc, char **argv)
 {
     const char *key = NULL, *file = NULL;
-    int json = 0;
+    int json = 0, help = 0;
     unsigned long long seed = JUDGE_DEFAULT_SEED;
+    judge_lang lang = judge_lang_from_env(getenv("LC_ALL"), getenv("LANG"));
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            print_usage(stdout);
-            return 0;
+            help = 1;   /* printed once --lang, wherever it is, is known */
+        } else if (!strcmp(a, "--lang")) {
+            if (++i == argc) return fail("--lang needs en or zh%s%s", "", "");
+            if (judge_lang_parse(argv[i], &lang)) return fail("--lang needs en or zh, not '%s'%s", argv[i], "");
         } else if (!strcmp(a, "--json")) {
             json = 1;
         } else if (!strcmp(a, "--seed")) {
@@ -136,13 +137,17 @@ int main(int argc, char **argv)
             return fail("too many arguments: '%s' (see judge --help)%s", a, "");
         }
     }
+    if (help) {
+        print_usage(stdout, lang);
+        return 0;
+    }
     if (!key) {
-        print_usage(stderr);
+        print_usage(stderr, lang);
         return 2;
     }
     if (!strcmp(key, "list")) {
         if (file) return fail("list takes no FILE%s%s", "", "");
-        char *text = judge_list_text();
+        char *text = judge_list_text(lang);
         if (!text) return fail("out of memory%s%s", "", "");
         fputs(text, stdout);
         free(text);
@@ -164,6 +169,7 @@ int main(int argc, char **argv)
     judge_status status = judge_session_new(&s, m, seed);
     if (status) return fail("cannot judge problem %s: %s", m->slug, judge_strerror(status));
     judge_session_set_file(s, file);
+    judge_session_set_lang(s, lang);
     int color = !json && isatty(1) && !getenv("NO_COLOR");
     const char *cc = getenv("JUDGE_CC");
     judge_native_opts o = { .cc = cc && *cc ? cc : "cc", .color = color };
@@ -177,7 +183,12 @@ int main(int argc, char **argv)
         }
         return fail("%s%s", err, "");
     }
-    fputs(json ? judge_session_json(s) : judge_session_text(s, color), stdout);
+    const char *report = json ? judge_session_json(s) : judge_session_text(s, color);
+    if (!report) {   /* never half a report: a program reading it would trust the half */
+        judge_session_free(s);
+        return fail("out of memory writing the report%s%s", "", "");
+    }
+    fputs(report, stdout);
     int rc = judge_session_verdict(s) == JUDGE_AC ? 0 : 1;
     judge_session_free(s);
     return rc;

@@ -273,35 +273,32 @@ static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, 
     return PUMP_DONE;
 }
 
-/* What a signal means for a learner, and its name ("SIGSEGV"). */
-static const char *signal_story(int sig, const char **name)
+/* What a signal means for a learner (a message), and its name ("SIGSEGV"). */
+static judge_arg signal_story(int sig, const char **name)
 {
     *name = "a signal";
     switch (sig) {
-#define NAMED(s) case s: *name = #s;
-    NAMED(SIGSEGV) return "segmentation fault: memory the program does not own was read or "
-                         "written (a bad index, a NULL pointer, or a stack overflow)";
-    NAMED(SIGBUS) return "bus error: a misaligned or unmapped memory access";
-    NAMED(SIGFPE) return "arithmetic exception (an integer division by zero?)";
-    NAMED(SIGABRT) return "abort() was called (a failed assert, or the C library found the heap "
-                         "corrupted by an out-of-bounds write)";
-    NAMED(SIGILL) return "illegal instruction (undefined behaviour reached, e.g. a function "
-                        "that should return a value fell off its end)";
-    NAMED(SIGXFSZ) return "tried to write a file, which submissions may not do";
-    NAMED(SIGSYS) return "made a system call the sandbox forbids";
-    NAMED(SIGKILL) return "killed";
-    NAMED(SIGTERM) return "terminated";
-    NAMED(SIGTRAP) return "trace trap (__builtin_trap() reached?)";
+#define NAMED(s, msg) case s: *name = #s; return JUDGE_MSG(msg);
+    NAMED(SIGSEGV, JUDGE_MSG_DETAIL_SIGSEGV)
+    NAMED(SIGBUS, JUDGE_MSG_DETAIL_SIGBUS)
+    NAMED(SIGFPE, JUDGE_MSG_DETAIL_SIGFPE)
+    NAMED(SIGABRT, JUDGE_MSG_DETAIL_SIGABRT)
+    NAMED(SIGILL, JUDGE_MSG_DETAIL_SIGILL)
+    NAMED(SIGXFSZ, JUDGE_MSG_DETAIL_SIGXFSZ)
+    NAMED(SIGSYS, JUDGE_MSG_DETAIL_SIGSYS)
+    NAMED(SIGKILL, JUDGE_MSG_DETAIL_SIGKILL)
+    NAMED(SIGTERM, JUDGE_MSG_DETAIL_SIGTERM)
+    NAMED(SIGTRAP, JUDGE_MSG_DETAIL_SIGTRAP)
 #undef NAMED
-    default: return strsignal(sig);
+    default: return JUDGE_TEXT(strsignal(sig));
     }
 }
 
 /* The child is gone or must go: end it and record a fault on call k. With
- * detail NULL the verdict comes from how the child ended; otherwise it is
- * `verdict` (TLE, OLE, MLE) for the reason given. */
-static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
-                           int started, judge_verdict verdict, const char *detail)
+ * msg -1 the verdict comes from how the child ended; otherwise it is
+ * `verdict` (TLE, OLE, MLE) for the reason given (msg and its n args). */
+static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k, int started,
+                           judge_verdict verdict, int msg, const judge_arg *args, int n)
 {
     int status;
     long rss_kb;
@@ -315,28 +312,27 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
             capture_add(&r->out, buf, (size_t)got);
         }
     }
-    judge_child_end(&r->child, detail ? 0 : 500, &status, &rss_kb);
-    char why[512];
-    const char *when = started ? "" : " before the first call (in a constructor?)";
-    if (detail) {
-        snprintf(why, sizeof why, "%s", detail);
+    judge_child_end(&r->child, msg >= 0 ? 0 : 500, &status, &rss_kb);
+    char a[24], b[24];
+    judge_arg when = started ? JUDGE_TEXT("") : JUDGE_MSG(JUDGE_MSG_DETAIL_BEFORE_START);
+    if (msg >= 0) {
+        judge_session_fault(s, k, verdict, (judge_msg)msg, args, n);
     } else if (rss_kb > (long)m->memory_mb * 1024) {
-        verdict = JUDGE_MLE;
-        snprintf(why, sizeof why, "used %ld MiB, over the %d MiB limit", rss_kb / 1024, m->memory_mb);
+        snprintf(a, sizeof a, "%ld", rss_kb / 1024);
+        snprintf(b, sizeof b, "%d", m->memory_mb);
+        judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
+        judge_session_fault(s, k, JUDGE_MLE, JUDGE_MSG_DETAIL_MLE_USED, why, 2);
     } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) {
-        verdict = JUDGE_TLE;
-        snprintf(why, sizeof why, "used up its CPU time");
+        judge_session_fault(s, k, JUDGE_TLE, JUDGE_MSG_DETAIL_CPU_TIME, NULL, 0);
     } else if (WIFSIGNALED(status)) {
-        verdict = JUDGE_RE;
-        const char *name, *story = signal_story(WTERMSIG(status), &name);
-        snprintf(why, sizeof why, "%s (%s)%s", story, name, when);
+        const char *name;
+        judge_arg why[] = { signal_story(WTERMSIG(status), &name), JUDGE_TEXT(name), when };
+        judge_session_fault(s, k, JUDGE_RE, JUDGE_MSG_DETAIL_SIGNAL, why, 3);
     } else {
-        verdict = JUDGE_RE;
-        snprintf(why, sizeof why, "the program exited with status %d%s instead of returning "
-                 "from %s (exit() and abort() end the whole run)",
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, when, m->function);
+        snprintf(a, sizeof a, "%d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        judge_arg why[] = { JUDGE_TEXT(a), when, JUDGE_TEXT(m->function) };
+        judge_session_fault(s, k, JUDGE_RE, JUDGE_MSG_DETAIL_EXIT, why, 3);
     }
-    judge_session_fault(s, k, verdict, why);
 }
 
 /* The runner holds one call's buffers at a time, as large as its request.
@@ -371,10 +367,11 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
     char *argv[] = { join(exe, sizeof exe, dir, "run"), NULL };
     size_t need = static_bytes(exe);
     if (need > (size_t)m->memory_mb << 20) {
-        char why[200];
-        snprintf(why, sizeof why, "the program's static arrays and code need %zu MiB before it "
-                 "starts, over the %d MiB limit", need >> 20, m->memory_mb);
-        judge_session_fault(s, 0, JUDGE_MLE, why);
+        char a[24], b[24];
+        snprintf(a, sizeof a, "%zu", need >> 20);
+        snprintf(b, sizeof b, "%d", m->memory_mb);
+        judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
+        judge_session_fault(s, 0, JUDGE_MLE, JUDGE_MSG_DETAIL_STATIC_TOO_BIG, why, 2);
         close(sv[0]);
         close(sv[1]);
         return 0;
@@ -418,10 +415,11 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
         if (magic == 0x314d5441u) {   /* "ATM1": an allocation failed */
             uint64_t bytes;
             memcpy(&bytes, reply + 8, 8);
-            char why[160];
-            snprintf(why, sizeof why, "an allocation of %llu bytes failed: the limit is %d MiB",
-                     (unsigned long long)bytes, m->memory_mb);
-            end_with_fault(&r, s, m, k, 1, JUDGE_MLE, why);
+            char a[24], b[24];
+            snprintf(a, sizeof a, "%llu", (unsigned long long)bytes);
+            snprintf(b, sizeof b, "%d", m->memory_mb);
+            judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
+            end_with_fault(&r, s, m, k, 1, JUDGE_MLE, JUDGE_MSG_DETAIL_ALLOC_FAILED, why, 2);
             break;
         }
         got = pump(&r, NULL, 0, reply + 16, len - 16);
@@ -436,26 +434,27 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
         return -1;
     }
     if (k < calls && got == PUMP_TIME) {
-        char why[160];
-        snprintf(why, sizeof why, started ? "still running after %d ms (all calls together)"
-                 : "did not start within %d ms (a constructor that never returns?)",
-                 started ? m->time_ms : STARTUP_MS);
-        end_with_fault(&r, s, m, k, started, JUDGE_TLE, why);
+        char ms[24];
+        snprintf(ms, sizeof ms, "%d", started ? m->time_ms : STARTUP_MS);
+        end_with_fault(&r, s, m, k, started, JUDGE_TLE, started ? JUDGE_MSG_DETAIL_STILL_RUNNING
+                       : JUDGE_MSG_DETAIL_NO_START, &JUDGE_TEXT(ms), 1);
     } else if (k < calls && got == PUMP_FLOOD) {
-        char why[160];
-        snprintf(why, sizeof why, "printed more than %d KiB", m->output_kb);
-        end_with_fault(&r, s, m, k, started, JUDGE_OLE, why);
+        char kib[24];
+        snprintf(kib, sizeof kib, "%d", m->output_kb);
+        end_with_fault(&r, s, m, k, started, JUDGE_OLE, JUDGE_MSG_DETAIL_PRINTED_TOO_MUCH,
+                       &JUDGE_TEXT(kib), 1);
     } else if (k < calls && got == PUMP_CLOSED) {
-        end_with_fault(&r, s, m, k, started, JUDGE_RE, NULL);
+        end_with_fault(&r, s, m, k, started, JUDGE_RE, -1, NULL, 0);
     } else if (k == calls) {
         /* All answered: let the runner see the end and go, keeping its last words. */
         shutdown(r.chan, SHUT_WR);
         r.deadline = now_ms() + 500;
         unsigned char more;
         if (pump(&r, NULL, 0, &more, 1) == PUMP_FLOOD) {
-            char why[160];
-            snprintf(why, sizeof why, "printed more than %d KiB", m->output_kb);
-            judge_session_fault(s, calls - 1, JUDGE_OLE, why);
+            char kib[24];
+            snprintf(kib, sizeof kib, "%d", m->output_kb);
+            judge_session_fault(s, calls - 1, JUDGE_OLE, JUDGE_MSG_DETAIL_PRINTED_TOO_MUCH,
+                                &JUDGE_TEXT(kib), 1);
         }
         int status;
         long rss;

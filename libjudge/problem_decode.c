@@ -133,15 +133,23 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     return st;
 }
 
-static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
 {
     int S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
     int c = (int)(i % (size_t)D), h = (int)(i / (size_t)D % (size_t)H);
-    if (p == LEN) snprintf(buf, n, "b=%zu", i);
-    else if (p == KC || p == VC)
-        snprintf(buf, n, "b=%d, pos %d, head %d, dim %d", (int)(i / ((size_t)D * H * S_max)),
-                 (int)(i / ((size_t)D * H) % (size_t)S_max), h, c);
-    else snprintf(buf, n, "b=%d, head %d, dim %d", (int)(i / ((size_t)D * H)), h, c);
+    buf[0] = 0;
+    if (p == LEN) {
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)i);
+        return;
+    }
+    if (p == KC || p == VC) {   /* [B, S_max, H, D] */
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(i / ((size_t)D * H * S_max)));
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_POS, (int)(i / ((size_t)D * H) % (size_t)S_max));
+    } else {
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(i / ((size_t)D * H)));
+    }
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, h);
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, c);
 }
 
 const judge_ops judge_decode_ops = {

@@ -99,11 +99,12 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     return JUDGE_OK;
 }
 
-static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
 {
     (void)p;
-    snprintf(buf, n, "query %zu: d=%d, T=%d", i, ((const int *)a->buf[DIM])[i],
-             ((const int *)a->buf[LEN])[i]);
+    buf[0] = 0;
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_QUERY_FLOPS, (int)i, ((const int *)a->buf[DIM])[i],
+                ((const int *)a->buf[LEN])[i]);
 }
 
 const judge_ops judge_flops_ops = {

@@ -62,15 +62,21 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     return JUDGE_OK;
 }
 
-static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
 {
-    size_t T = (size_t)a->ints[PT], H = (size_t)a->ints[PH], D = (size_t)a->ints[PD];
-    size_t c = i % D, r = i / D;
-    if (p == HEADS)
-        snprintf(buf, n, "b=%zu, head %zu, t=%zu, dim %zu", r / T / H, r / T % H, r % T, c);
-    else
-        snprintf(buf, n, "b=%zu, t=%zu, feature %zu (head %zu, dim %zu)", r / H / T, r / H % T,
-                 r % H * D + c, r % H, c);
+    int T = a->ints[PT], H = a->ints[PH], D = a->ints[PD];
+    int c = (int)(i % (size_t)D), r = (int)(i / (size_t)D);
+    buf[0] = 0;
+    if (p == HEADS) {   /* [B, H, T, D] */
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, r / T / H);
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, r / T % H);
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_T, r % T);
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, c);
+    } else {            /* [B, T, H, D] */
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, r / H / T);
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_T, r / H % T);
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_F, r % H * D + c, r % H, c);
+    }
 }
 
 const judge_ops judge_heads_ops = {

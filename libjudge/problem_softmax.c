@@ -82,11 +82,13 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     return JUDGE_OK;
 }
 
-static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i)
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
 {
     (void)p;
     size_t cols = (size_t)a->ints[PN];
-    snprintf(buf, n, "row %zu, column %zu", i / cols, i % cols);
+    buf[0] = 0;
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_ROW, (int)(i / cols));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_COL, (int)(i % cols));
 }
 
 const judge_ops judge_softmax_ops = {

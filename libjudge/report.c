@@ -1,6 +1,8 @@
 /* report.c: a finished session told two ways: a table for people (coloured on
  * a terminal) and one JSON object for programs (DESIGN point 3). Both say the
- * same things; neither decides anything. */
+ * same things, in the session's language (messages.json); neither decides
+ * anything. What the learner controls (output, diagnostics, file name) never
+ * reaches a terminal raw: control characters are shown escaped. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,11 +17,17 @@ static void put(str *b, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (n < 0) return;
+    if (n < 0 || b->failed) {   /* a report with a hole in it is no report */
+        b->failed = 1;
+        return;
+    }
     if (b->len + (size_t)n + 1 > b->cap) {
         size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)n;
         char *s = realloc(b->s, cap);
-        if (!s) return;
+        if (!s) {
+            b->failed = 1;
+            return;
+        }
         b->s = s;
         b->cap = cap;
     }
@@ -63,6 +71,42 @@ static void put_json_str(str *b, const char *s, size_t n)
     put(b, "\"");
 }
 
+/* Learner text for a terminal: the bytes of well-formed UTF-8 as they are,
+ * and line breaks and tabs, but every other control character (C0, DEL, C1)
+ * and every stray byte as \xNN (\r as itself), so no escape sequence or
+ * carriage return can repaint the report. TEXT_SGR: the colour sequences a
+ * compiler writes for a terminal (ESC [ digits and ; m) pass: they change
+ * colours, never what is written where. TEXT_LINE: a line break is shown as
+ * \n too (a file name is one line of the report). */
+enum { TEXT_SGR = 1, TEXT_LINE = 2 };
+
+static void put_text(str *b, const char *s, size_t n, int how)
+{
+    int sgr = how & TEXT_SGR;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = u[i];
+        size_t len = utf8_len(u + i, n - i);
+        if (sgr && c == 0x1b && i + 1 < n && u[i + 1] == '[') {
+            size_t j = i + 2;
+            while (j < n && ((u[j] >= '0' && u[j] <= '9') || u[j] == ';')) j++;
+            if (j < n && u[j] == 'm') {
+                put(b, "%.*s", (int)(j + 1 - i), s + i);
+                i = j + 1;
+                continue;
+            }
+        }
+        int c1 = len == 2 && c == 0xc2 && u[i + 1] < 0xa0;
+        if (c == '\n' && (how & TEXT_LINE)) put(b, "\\n");
+        else if (c == '\n' || c == '\t') put(b, "%c", c);
+        else if (c == '\r') put(b, "\\r");
+        else if (len == 0 || c1 || c < 0x20 || c == 0x7f) {
+            for (size_t k = 0; k < (len ? len : 1); k++) put(b, "\\x%02x", u[i + k]);
+        } else put(b, "%.*s", (int)len, s + i);
+        i += len ? len : 1;
+    }
+}
+
 static void put_json_num(str *b, double v)
 {
     if (isnan(v)) put(b, "\"NaN\"");
@@ -78,14 +122,68 @@ static const char *colour(judge_verdict v, int on)
 
 static const char *plain(int on) { return on ? "\033[0m" : ""; }
 
+/* A message in the session's language. */
+static const char *T(const judge_session *s, judge_msg id) { return judge_msg_text(id, s->lang); }
+
+static const char *title(const judge_meta *m, judge_lang lang)
+{
+    return lang == JUDGE_LANG_ZH ? m->title_zh : m->title_en;
+}
+
+/* Columns a UTF-8 text takes on a terminal: CJK and full-width forms take
+ * two, so a Chinese header lines up with its column. */
+static int columns(const char *t)
+{
+    int w = 0;
+    for (const unsigned char *u = (const unsigned char *)t; *u; u++) {
+        if ((*u & 0xc0) == 0x80) continue;
+        w += *u >= 0xe3 && *u <= 0xef ? 2 : 1;   /* U+3000..U+FFFF: wide enough */
+    }
+    return w;
+}
+
+/* t in a cell `width` columns wide, to the left or (right) to the right. */
+static void put_cell(str *b, const char *t, int width, int right)
+{
+    int pad = width - columns(t);
+    if (pad < 0) pad = 0;
+    if (right) put(b, "%*s%s", pad, "", t);
+    else put(b, "%s%*s", t, pad, "");
+}
+
+/* Why a call faulted or a case failed, in the session's language, as text
+ * (not escaped: the text and JSON reports each escape it their own way). A
+ * detail_ message's only conversion is %s (gen_problems.mjs checks), so its
+ * arguments are placed here without a va_list. */
+static void tell(const judge_session *s, const told *t, str *out)
+{
+    const char *f = T(s, (judge_msg)t->msg);
+    int a = 0;
+    for (; f && *f; f++) {
+        if (f[0] == '%' && f[1] == '%') {
+            put(out, "%%");
+            f++;
+        } else if (f[0] == '%' && f[1] == 's') {
+            const char *arg = a >= t->n_args ? ""
+                            : t->text[a] ? t->text[a] : T(s, (judge_msg)t->arg_msg[a]);
+            put(out, "%s", arg ? arg : "");
+            a++;
+            f++;
+        } else {
+            put(out, "%c", *f);
+        }
+    }
+    if (t->mle_hint) put(out, T(s, JUDGE_MSG_DETAIL_MLE_HINT), s->m->mle_hint[s->lang]);
+}
+
 static const char *case_name(const judge_session *s, int ci) { return s->m->cases[ci].name; }
 
 static void where(const judge_session *s, const case_result *r, char *buf, size_t n)
 {
     const call *c = &s->calls[r->call];
     char at[160];
-    if (s->ops->coords) s->ops->coords(at, sizeof at, &c->args, r->bad_param, r->bad_index);
-    else form_coords(at, sizeof at, &c->args, r->bad_param, r->bad_index);
+    if (s->ops->coords) s->ops->coords(at, sizeof at, &c->args, r->bad_param, r->bad_index, s->lang);
+    else form_coords(at, sizeof at, &c->args, r->bad_param, r->bad_index, s->lang);
     snprintf(buf, n, "%s[%s]", s->m->params[r->bad_param].name, at);
 }
 
@@ -117,17 +215,28 @@ static long long int_at(const judge_session *s, const case_result *r, int expect
 /* ---- for people ---- */
 static void text_case_table(const judge_session *s, str *b, int on)
 {
-    put(b, "  %-18s %-7s %11s %12s %15s\n", "case", "verdict", "time", "max abs err", "wrong");
+    static const struct { judge_msg word; int width, right; } cols[] = {
+        { JUDGE_MSG_COL_CASE, 18, 0 }, { JUDGE_MSG_COL_VERDICT, 7, 0 }, { JUDGE_MSG_COL_TIME, 11, 1 },
+        { JUDGE_MSG_COL_MAX_ABS, 12, 1 }, { JUDGE_MSG_COL_WRONG, 15, 1 },
+    };
+    for (int i = 0; i < 5; i++) {
+        put(b, i ? " " : "  ");
+        put_cell(b, T(s, cols[i].word), cols[i].width, cols[i].right);
+    }
+    put(b, "\n");
     for (int ci = 0; ci < s->m->n_cases; ci++) {
         const case_result *r = &s->cases[ci];
-        char name[40], wrong[40] = "", time[24] = "", err[24] = "";
-        snprintf(name, sizeof name, "%s%s", case_name(s, ci), s->m->cases[ci].visible ? " (example)" : "");
+        char name[80], wrong[40] = "", time[24] = "", err[24] = "";
+        snprintf(name, sizeof name, "%s%s", case_name(s, ci),
+                 s->m->cases[ci].visible ? T(s, JUDGE_MSG_REPORT_EXAMPLE) : "");
         if (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA) {
             snprintf(time, sizeof time, "%.3f ms", r->ms);
             snprintf(err, sizeof err, "%.2e", r->cmp.max_abs);
             snprintf(wrong, sizeof wrong, "%zu / %zu", r->cmp.n_bad, r->cmp.n);
         }
-        put(b, "  %-18s %s%-7s%s %11s %12s %15s\n", name, colour(r->verdict, on),
+        put(b, "  ");
+        put_cell(b, name, 18, 0);
+        put(b, " %s%-7s%s %11s %12s %15s\n", colour(r->verdict, on),
             judge_verdict_code(r->verdict), plain(on), time, err, wrong);
     }
 }
@@ -136,9 +245,10 @@ static void text_probe(const judge_session *s, str *b, int on)
 {
     const probe_picture *pp = &s->probe;
     int n = pp->n;
-    put(b, "\nWhich keys reach which queries: change the token at one position (a column)\n"
-           "and see which outputs move (rows). 1 = that query sees that key.\n");
-    put(b, "       %-*s    %s\n", 2 * n - 1, "yours", "expected");
+    put(b, "%s", T(s, JUDGE_MSG_PROBE_INTRO));
+    put(b, "       ");
+    put_cell(b, T(s, JUDGE_MSG_PROBE_YOURS), 2 * n - 1, 0);
+    put(b, "    %s\n", T(s, JUDGE_MSG_PROBE_EXPECTED));
     put(b, "  q\\k ");
     for (int j = 0; j < n; j++) put(b, "%2d", j % 100);
     put(b, "    ");
@@ -161,45 +271,41 @@ static void text_probe(const judge_session *s, str *b, int on)
             if (pp->yours[i][j] == pp->expected[i][j]) continue;
             if (shown++ == 6) { put(b, "  ...\n"); return; }
             if (shown > 6) continue;
-            if (pp->yours[i][j])
-                put(b, "  ! query %d sees key %d, which it must not\n", i, j);
-            else
-                put(b, "  o query %d does not see key %d, which it must\n", i, j);
+            put(b, T(s, pp->yours[i][j] ? JUDGE_MSG_PROBE_SEES : JUDGE_MSG_PROBE_MISSES), i, j);
         }
 }
 
-/* Which cases the named mistake explains, when it explains only some. */
-static void text_cases_explained(const judge_session *s, str *b, int explained)
+/* The wrong cases the named mistake explains (or does not), by name. */
+static void cases_explained(const judge_session *s, char *buf, size_t n, int explained)
 {
-    for (int ci = 0, first = 1; ci < s->m->n_cases; ci++) {
+    size_t used = 0;
+    buf[0] = 0;
+    for (int ci = 0; ci < s->m->n_cases && used < n; ci++) {
         if (s->cases[ci].verdict != JUDGE_WA || s->cases[ci].explained != explained) continue;
-        put(b, "%s%s", first ? "" : ", ", case_name(s, ci));
-        first = 0;
+        int w = snprintf(buf + used, n - used, "%s%s", used ? ", " : "", case_name(s, ci));
+        used += w > 0 ? (size_t)w : 0;
     }
 }
 
 static void text_mistake(const judge_session *s, str *b)
 {
     const judge_mistake *m = s->named[0], *m2 = s->named[1];
+    int l = s->lang == JUDGE_LANG_ZH;
     if (!m) {
-        if (s->verdict == JUDGE_WA)
-            put(b, "\nNo known mistake explains these outputs: compare your code with the statement.\n");
+        if (s->verdict == JUDGE_WA) put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
         return;
     }
     if (m2)
-        put(b, "\nLikely mistakes, together: %s [%s]; and %s [%s]\n  %s\n  %s\n", m->title[0], m->id,
-            m2->title[0], m2->id, m->hint[0], m2->hint[0]);
+        put(b, T(s, JUDGE_MSG_MISTAKE_PAIR), m->title[l], m->id, m2->title[l], m2->id, m->hint[l], m2->hint[l]);
     else
-        put(b, "\nLikely mistake: %s [%s]\n  %s\n", m->title[0], m->id, m->hint[0]);
-    if (m == &judge_state_kept)
-        put(b, "  case %s returned what case %s returned before it, on other inputs\n",
-            case_name(s, s->state_case), case_name(s, s->state_from));
-    else if (s->partial) {
-        put(b, "  it explains the wrong outputs of ");
-        text_cases_explained(s, b, 1);
-        put(b, "; not of ");
-        text_cases_explained(s, b, 0);
-        put(b, "\n");
+        put(b, T(s, JUDGE_MSG_MISTAKE_ONE), m->title[l], m->id, m->hint[l]);
+    if (m == &judge_state_kept) {
+        put(b, T(s, JUDGE_MSG_MISTAKE_STATE), case_name(s, s->state_case), case_name(s, s->state_from));
+    } else if (s->partial) {
+        char yes[512], no[512];
+        cases_explained(s, yes, sizeof yes, 1);
+        cases_explained(s, no, sizeof no, 0);
+        put(b, T(s, JUDGE_MSG_MISTAKE_PARTIAL), yes, no);
     }
 }
 
@@ -208,55 +314,75 @@ const char *judge_session_text(judge_session *s, int on)
     judge_session_finish(s);
     str *b = &s->report;
     b->len = 0;
-    put(b, "%d %s: %s\n", s->m->id, s->m->slug, s->m->title_en);
-    if (s->file) put(b, "file: %s\n", s->file);
+    b->failed = 0;
+    put(b, "%d %s: %s\n", s->m->id, s->m->slug, title(s->m, s->lang));
+    if (s->file) {
+        str name = { 0 };
+        put_text(&name, s->file, strlen(s->file), TEXT_LINE);
+        put(b, T(s, JUDGE_MSG_REPORT_FILE), name.s ? name.s : "");
+        b->failed |= name.failed;
+        free(name.s);
+    }
     put(b, "\n");
+    const char *d = s->diagnostics ? s->diagnostics : "";
     if (s->compiled == 0) {
-        put(b, "%s\n", s->diagnostics && *s->diagnostics ? s->diagnostics : "(the compiler said nothing)");
+        if (*d) put_text(b, d, strlen(d), on ? TEXT_SGR : 0);
+        else put(b, "%s", T(s, JUDGE_MSG_REPORT_COMPILER_SILENT));
+        put(b, "\n");
     } else {
-        if (s->diagnostics && *s->diagnostics)
-            put(b, "The compiler warns:\n%s\n", s->diagnostics);
+        if (*d) {
+            put(b, "%s", T(s, JUDGE_MSG_REPORT_COMPILER_WARNS));
+            put_text(b, d, strlen(d), on ? TEXT_SGR : 0);
+            put(b, "\n");
+        }
         text_case_table(s, b, on);
         if (s->verdict_case >= 0) {
             const case_result *r = &s->cases[s->verdict_case];
-            put(b, "\n%s%s%s on case %s: ", colour(s->verdict, on), judge_verdict_code(s->verdict),
+            put(b, "\n");
+            put(b, T(s, JUDGE_MSG_REPORT_ON_CASE), colour(s->verdict, on), judge_verdict_code(s->verdict),
                 plain(on), case_name(s, s->verdict_case));
-            if (r->detail) put(b, "%s\n", r->detail);
+            if (r->why) {
+                str why = { 0 };
+                tell(s, r->why, &why);
+                if (why.s) put_text(b, why.s, why.len, 0);
+                b->failed |= why.failed;
+                free(why.s);
+                put(b, "\n");
+            }
             if (r->verdict == JUDGE_WA && r->bad_param >= 0) {
                 char at[200];
                 where(s, r, at, sizeof at);
                 if (s->m->params[r->bad_param].type == JUDGE_F32) {
-                    put(b, "%s: expected %.9g, got %.9g\n", at, expected_at(s, r), got_at(s, r));
-                    put(b, "  %zu of %zu elements wrong; max abs err %.3g, max rel err %.3g "
-                           "(allowed: %g + %g * |expected|)\n", r->cmp.n_bad, r->cmp.n,
+                    put(b, T(s, JUDGE_MSG_REPORT_FIRST_BAD_F32), at, expected_at(s, r), got_at(s, r));
+                    put(b, T(s, JUDGE_MSG_REPORT_N_BAD_F32), r->cmp.n_bad, r->cmp.n,
                         r->cmp.max_abs, r->cmp.max_rel, s->m->atol, s->m->rtol);
                 } else {   /* integers: every digit, and no tolerance to quote */
-                    put(b, "%s: expected %lld, got %lld\n", at, int_at(s, r, 1), int_at(s, r, 0));
-                    put(b, "  %zu of %zu elements wrong (integers are compared exactly)\n",
-                        r->cmp.n_bad, r->cmp.n);
+                    put(b, T(s, JUDGE_MSG_REPORT_FIRST_BAD_INT), at, int_at(s, r, 1), int_at(s, r, 0));
+                    put(b, T(s, JUDGE_MSG_REPORT_N_BAD_INT), r->cmp.n_bad, r->cmp.n);
                 }
             }
-            if (r->unwritten)
-                put(b, "  %zu output elements were never written: outputs arrive filled with NaN, "
-                       "so write every element (do not just += into them).\n", r->unwritten);
+            if (r->unwritten) put(b, T(s, JUDGE_MSG_REPORT_UNWRITTEN), r->unwritten);
         }
         text_mistake(s, b);
         if (s->probe.differs) text_probe(s, b, on);
-        if (s->output_len) {
-            put(b, "\nYour program printed (%zu bytes%s):\n", s->output_len,
-                s->verdict == JUDGE_OLE ? ", the first of many" : "");
-            const char *p = s->output;
-            while (*p) {
-                const char *nl = strchr(p, '\n');
-                int len = nl ? (int)(nl - p) : (int)strlen(p);
-                put(b, "  | %.*s\n", len, p);
+        if (s->output_len && s->output) {
+            put(b, T(s, s->verdict == JUDGE_OLE ? JUDGE_MSG_REPORT_PRINTED_FLOOD : JUDGE_MSG_REPORT_PRINTED),
+                s->output_len);
+            /* Every byte, NULs too: each line behind its own "  | ". */
+            const char *p = s->output, *end = s->output + s->output_len;
+            while (p < end) {
+                const char *nl = memchr(p, '\n', (size_t)(end - p));
+                size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+                put(b, "  | ");
+                put_text(b, p, len, 0);
+                put(b, "\n");
                 p += len + (nl != NULL);
             }
         }
     }
-    put(b, "\nverdict: %s%s%s (%s)\n", colour(s->verdict, on), judge_verdict_code(s->verdict),
-        plain(on), judge_verdict_text(s->verdict));
-    return b->s;
+    put(b, T(s, JUDGE_MSG_REPORT_VERDICT), colour(s->verdict, on), judge_verdict_code(s->verdict),
+        plain(on), judge_verdict_text(s->verdict, s->lang));
+    return s->lost || s->fault || b->failed ? NULL : b->s;
 }
 
 /* ---- for programs ---- */
@@ -341,19 +467,25 @@ static void json_case(const judge_session *s, str *b, int ci)
         }
         put(b, "}");
     }
-    if (r->detail) {
+    if (r->why) {   /* the sentence in the session's language; its id in every one */
+        str why = { 0 };
+        tell(s, r->why, &why);
         put(b, ",\"detail\":");
-        put_json_str(b, r->detail, strlen(r->detail));
+        put_json_str(b, why.s ? why.s : "", why.len);
+        put(b, ",\"detail_id\":\"%s\"", judge_msg_names[r->why->msg]);
+        b->failed |= why.failed;
+        free(why.s);
     }
     put(b, "}");
 }
 
-static void json_mistake(str *b, const judge_mistake *m)
+static void json_mistake(str *b, const judge_mistake *m, judge_lang lang)
 {
+    int l = lang == JUDGE_LANG_ZH;
     put(b, "{\"id\":\"%s\",\"title\":", m->id);
-    put_json_str(b, m->title[0], strlen(m->title[0]));
+    put_json_str(b, m->title[l], strlen(m->title[l]));
     put(b, ",\"hint\":");
-    put_json_str(b, m->hint[0], strlen(m->hint[0]));
+    put_json_str(b, m->hint[l], strlen(m->hint[l]));
     put(b, "}");
 }
 
@@ -362,12 +494,15 @@ const char *judge_session_json(judge_session *s)
     judge_session_finish(s);
     str *b = &s->report;
     b->len = 0;
+    b->failed = 0;
     put(b, "{\"problem\":{\"id\":%d,\"slug\":", s->m->id);
     put_json_str(b, s->m->slug, strlen(s->m->slug));
     put(b, ",\"title\":");
-    put_json_str(b, s->m->title_en, strlen(s->m->title_en));
-    put(b, "},\"verdict\":\"%s\",\"verdict_text\":\"%s\",\"seed\":%llu", judge_verdict_code(s->verdict),
-        judge_verdict_text(s->verdict), (unsigned long long)s->seed);
+    put_json_str(b, title(s->m, s->lang), strlen(title(s->m, s->lang)));
+    put(b, "},\"lang\":\"%s\",\"verdict\":\"%s\",\"verdict_text\":", s->lang == JUDGE_LANG_ZH ? "zh" : "en",
+        judge_verdict_code(s->verdict));
+    put_json_str(b, judge_verdict_text(s->verdict, s->lang), strlen(judge_verdict_text(s->verdict, s->lang)));
+    put(b, ",\"seed\":%llu", (unsigned long long)s->seed);
     put(b, ",\"tolerance\":{\"atol\":%.9g,\"rtol\":%.9g}", s->m->atol, s->m->rtol);
     if (s->file) {
         put(b, ",\"file\":");
@@ -386,10 +521,10 @@ const char *judge_session_json(judge_session *s)
     else put(b, "null");
     put(b, ",\"mistake\":");
     if (s->named[0]) {
-        json_mistake(b, s->named[0]);
+        json_mistake(b, s->named[0], s->lang);
         b->len--;   /* reopen it for the pair and the cases */
         put(b, ",\"also\":");
-        if (s->named[1]) json_mistake(b, s->named[1]);
+        if (s->named[1]) json_mistake(b, s->named[1], s->lang);
         else put(b, "null");
         put(b, ",\"partial\":%s,\"cases\":[", s->partial ? "true" : "false");
         for (int ci = 0, first = 1; ci < s->m->n_cases; ci++) {
@@ -413,9 +548,9 @@ const char *judge_session_json(judge_session *s)
         put(b, "null");
     }
     put(b, ",\"output\":");
-    put_json_str(b, s->output ? s->output : "", s->output_len);
+    put_json_str(b, s->output ? s->output : "", s->output ? s->output_len : 0);
     put(b, "}\n");
-    return b->s;
+    return s->lost || s->fault || b->failed ? NULL : b->s;
 }
 
 /* ---- the problem table, told ---- */
@@ -424,12 +559,17 @@ const char *judge_session_json(judge_session *s)
 static char *take(str *b)
 {
     char *s = b->s;
-    if (!s) s = calloc(1, 1);
+    if (b->failed) {
+        free(s);
+        s = NULL;
+    } else if (!s) {
+        s = calloc(1, 1);
+    }
     b->s = NULL;
     return s;
 }
 
-char *judge_list_text(void)
+char *judge_list_text(judge_lang lang)
 {
     str b = { 0 };
     int width = 0;
@@ -439,27 +579,16 @@ char *judge_list_text(void)
     }
     for (int i = 0; i < judge_n_metas; i++) {
         const judge_meta *m = &judge_metas[i];
-        put(&b, "%4d  %-*s  %-8s %s\n", m->id, width, m->slug, m->difficulty, m->title_en);
+        put(&b, "%4d  %-*s  %-8s %s\n", m->id, width, m->slug, m->difficulty, title(m, lang));
     }
     return take(&b);
 }
 
-char *judge_usage_text(const char *environment)
+char *judge_usage_text(judge_msg environment, judge_lang lang)
 {
     str b = { 0 };
-    put(&b, "usage: judge <id|slug> [FILE] [--json] [--seed N]\n"
-            "       judge list\n"
-            "       judge --help\n"
-            "\n"
-            "Judge FILE, a C file defining the problem's function, on hidden tests.\n"
-            "Without FILE, judge your working copy workspace/<id>-<slug>.c beside this\n"
-            "program (made from the starter the first time; never overwritten).\n"
-            "\n"
-            "  --json     print one JSON object instead of the report\n"
-            "  --seed N   make the hidden inputs from seed N (default %llu)\n"
-            "\n"
-            "Exit status: 0 accepted, 1 any other verdict, 2 bad usage or input.\n"
-            "Environment: %s\n", (unsigned long long)JUDGE_DEFAULT_SEED, environment);
+    put(&b, judge_msg_text(JUDGE_MSG_USAGE, lang), (unsigned long long)JUDGE_DEFAULT_SEED,
+        judge_msg_text(environment, lang));
     return take(&b);
 }
 

@@ -6,11 +6,23 @@
 #include "att.h"
 #include "judge.h"
 
-/* A growing string (report.c). */
+/* A growing string (report.c). failed: something could not be added (out
+ * of memory), so the string is not whole and must not be handed out. */
 typedef struct {
     char *s;
     size_t len, cap;
+    int failed;
 } str;
+
+/* Why a call faulted or a case failed, told when a report is written (in the
+ * session's language): a detail_ message and its arguments, texts owned. */
+typedef struct {
+    int msg;                          /* a judge_msg; -1: nothing to tell */
+    int n_args;
+    char *text[JUDGE_MAX_ARGS];       /* an argument's text, or NULL: ... */
+    int arg_msg[JUDGE_MAX_ARGS];      /* ... this message instead */
+    int mle_hint;                     /* add the problem's MLE hint */
+} told;
 
 /* Every buffer travels with this many elements of canary on each side, and an
  * output starts as canary, so a write out of bounds is found with its index,
@@ -37,7 +49,7 @@ typedef struct {
     size_t request_len, reply_len;
     int answered;
     judge_verdict fault;             /* AC when none */
-    char *detail;                    /* why, for a fault */
+    told why;                        /* why, for a fault */
     double ms;                       /* inside the learner's function */
 } call;
 
@@ -48,7 +60,7 @@ typedef struct {
     int bad_param;                   /* where the first bad element is */
     size_t bad_index;
     size_t unwritten;                /* output elements left as canary */
-    char *detail;
+    const told *why;                 /* its main call's fault, a static one, or NULL */
     double ms;
     int explained;                   /* the named mistake explains its wrong outputs */
 } case_result;
@@ -70,6 +82,8 @@ struct judge_session {
     int compiled;                    /* -1 not told, 0 failed, 1 ok */
     char *diagnostics, *file, *output;
     size_t output_len;
+    judge_lang lang;
+    int lost;                        /* something the report needs could not be kept */
     int finished;
     judge_verdict verdict;
     int verdict_case;

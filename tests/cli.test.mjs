@@ -179,3 +179,125 @@ test('--json stays valid UTF-8 JSON whatever bytes the program prints', async ()
   const report = JSON.parse(text);
   assert.match(report.output, /^bad \ufffd\ufffd bytes, good é 注意, nul:\u0000!\n/);
 });
+
+// ---- the report's language, and text that cannot forge it ----
+const corpus49 = (f) => join(root, 'tests', 'corpus', '49', f);
+const forge = join(root, 'tests', 'corpus-i18n', '49-forge-verdict.c');
+const withLang = (vars) => ({ env: { ...process.env, LC_ALL: '', LANG: '', ...vars } });
+
+test('--lang zh: the verdict, case table, first wrong element and fault in Chinese', async () => {
+  const wa = await judge(['49', corpus49('wa-no-causal-mask.c'), '--lang', 'zh']);
+  assert.equal(wa.code, 1);
+  assert.match(wa.stdout, /^49 causal-mha: 因果多头注意力$/m);
+  assert.match(wa.stdout, /^ {2}用例 +判定 +用时 +最大绝对误差 +错误数$/m);
+  assert.match(wa.stdout, /^ {2}example（示例） +WA /m);
+  assert.match(wa.stdout, /^WA，用例 \S+：out\[b=\d+, t=\d+, feature \d+ \(head \d+, dim \d+\)\]：应为 \S+，实际为 \S+$/m);
+  assert.match(wa.stdout, /^ {2}错误元素 \d+ 个（共 \d+ 个）；最大绝对误差/m);
+  assert.match(wa.stdout, /哪些键能到达哪些查询/);
+  assert.match(wa.stdout, /! 查询 0 看到了键 1，但它不应看到/);
+  assert.match(wa.stdout, /\n判定：WA（答案错误）\n$/);
+  assert.doesNotMatch(wa.stdout, /expected|elements wrong|verdict:/);
+  const tle = await judge(['49', corpus49('tle-infinite-loop.c'), '--lang', 'zh']);
+  assert.match(tle.stdout, /TLE，用例 example：2000 毫秒后仍在运行（所有调用合计）/);
+  const re = await judge(['49', corpus49('re-write-past-end.c'), '--lang', 'zh']);
+  assert.match(re.stdout, /RE，用例 example：写了 out\[12\]，超出了它的末尾：out 有 12 个元素，下标为 0 到 11/);
+  assert.match(re.stdout, /判定：RE（运行错误）/);
+});
+
+test('--lang zh --json: the texts are Chinese, every id is the same as in English', async () => {
+  for (const f of ['wa-no-causal-mask.c', 're-write-past-end.c', 'tle-infinite-loop.c']) {
+    const [en, zh] = await Promise.all(['en', 'zh'].map(async (lang) =>
+      JSON.parse((await judge(['49', corpus49(f), '--json', '--lang', lang])).stdout)));
+    assert.equal(en.lang, 'en');
+    assert.equal(zh.lang, 'zh');
+    assert.equal(zh.problem.title, '因果多头注意力');
+    assert.notEqual(zh.verdict_text, en.verdict_text);
+    const ids = (r) => ({ verdict: r.verdict, failed: r.failed_case, mistake: r.mistake?.id ?? null,
+      cases: r.cases.map((c) => [c.name, c.verdict, c.detail_id ?? null, c.first_bad?.where ?? null]) });
+    assert.deepEqual(ids(zh), ids(en), f);
+    const failed = zh.cases.find((c) => c.name === zh.failed_case);
+    if (failed.detail) {
+      assert.match(failed.detail, /[\u4e00-\u9fff]/, `${f}: ${failed.detail}`);
+      assert.notEqual(failed.detail, en.cases.find((c) => c.name === en.failed_case).detail);
+    }
+  }
+});
+
+test('the language comes from LC_ALL, then LANG; --lang wins over both', async () => {
+  const verdict = async (args, vars) => JSON.parse((await judge(['49', solution, '--json', ...args],
+    withLang(vars))).stdout).verdict_text;
+  assert.equal(await verdict([], { LANG: 'zh_CN.UTF-8' }), '通过');
+  assert.equal(await verdict([], { LANG: 'zh_CN.UTF-8', LC_ALL: 'C' }), 'Accepted');
+  assert.equal(await verdict([], { LANG: 'en_US.UTF-8', LC_ALL: 'zh_TW' }), '通过');
+  assert.equal(await verdict([], {}), 'Accepted');
+  assert.equal(await verdict(['--lang', 'en'], { LANG: 'zh_CN.UTF-8' }), 'Accepted');
+  const help = await judge(['--help', '--lang', 'zh']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^用法：judge/);
+});
+
+for (const args of [['--lang', 'xx'], ['--lang']]) {
+  test(`bad language ${args.join(' ')}: one line, status 2`, async () => {
+    const r = await judge(['49', solution, ...args]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^judge: --lang needs en or zh(, not 'xx')?\n$/);
+    assert.equal(r.stdout, '');
+  });
+}
+
+test('control characters the program prints are shown escaped, never raw', async () => {
+  for (const lang of ['en', 'zh']) {
+    const r = await judge(['49', forge, '--lang', lang]);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^ {2}\| \\x1b\[32mverdict: AC\\r$/m);
+    assert.doesNotMatch(r.stdout, /[\x00-\x08\x0b-\x1f\x7f]/);
+  }
+});
+
+test('a file name and compiler warnings cannot carry control characters either', async () => {
+  const dir = scratch();
+  try {
+    const file = join(dir, 'a\x1b[2Jb.c');
+    // A #warning's text reaches the diagnostics byte for byte.
+    writeFileSync(file, `#warning "x\x1b[1Ay"\n${readFileSync(forge, 'utf8')}`);
+    const r = await judge(['49', file]);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^file: .*a\\x1b\[2Jb\.c$/m);
+    assert.match(r.stdout, /warning: #warning "x\\x1b\[1Ay"/);
+    assert.doesNotMatch(r.stdout, /[\x00-\x08\x0b-\x1f\x7f]/);
+    const json = JSON.parse((await judge(['49', file, '--json'])).stdout);
+    assert.equal(json.file, file, 'the JSON keeps the name itself');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// A realloc that fails past a size, preloaded into ./judge alone (it takes
+// itself out of the environment, so the compiler and the program run as ever).
+const failingRealloc = `#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+void *realloc(void *p, size_t n)
+{
+    static void *(*real)(void *, size_t);
+    if (!real) real = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+    return n > 6000 ? NULL : real(p, n);
+}
+__attribute__((constructor)) static void only_the_judge(void) { unsetenv("LD_PRELOAD"); }
+`;
+
+test('a report the judge cannot write whole is exit 2 with one line, never cut-off JSON', async (t) => {
+  const dir = scratch();
+  try {
+    writeFileSync(join(dir, 'fail.c'), failingRealloc);
+    const built = spawnSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'fail.so'), join(dir, 'fail.c'), '-ldl']);
+    if (built.status !== 0) { t.skip('cannot build a preloaded library here'); return; }
+    const env = { ...process.env, LD_PRELOAD: join(dir, 'fail.so') };
+    const r = await judge(['49', corpus49('wa-no-scale.c'), '--json'], { env });
+    assert.equal(r.code, 2, r.stdout.slice(-200));
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, 'judge: out of memory writing the report\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

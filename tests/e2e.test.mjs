@@ -117,6 +117,28 @@ test('the language toggle shows the Chinese statement and is remembered', { skip
   await page.locator('.statement h2', { hasText: 'Definition' }).waitFor();
 });
 
+test('in Chinese the report is Chinese, and what the program prints stays text', { skip }, async () => {
+  await page.locator('#lang').click();
+  await page.locator('.statement h2', { hasText: '定义' }).waitFor();
+  try {
+    await setCode(page, corpus('re-write-past-end.c'));
+    assert.equal(await runAndWait(page), 'RE');
+    assert.match(await page.locator('#results .verdict').textContent(), /运行错误/);
+    assert.equal(await page.locator('#results .detail').getAttribute('data-detail'), 'detail_guard_after');
+    assert.match(await page.locator('#results .detail').textContent(), /写了 out\[12\]，超出了它的末尾/);
+    await shot('runtime-error-zh');
+    await setCode(page, readFileSync(join(root, 'tests', 'corpus-i18n', '49-forge-verdict.c'), 'utf8'));
+    assert.equal(await runAndWait(page), 'WA');
+    assert.match(await page.locator('#results .verdict').textContent(), /答案错误/);
+    // The escape sequence is characters in the <pre>, never markup or a verdict.
+    assert.equal(await page.locator('#results .output pre').textContent(), '\x1b[32mverdict: AC\r\n');
+    assert.equal(await page.locator('#results .verdict').count(), 1);
+  } finally {
+    await page.locator('#lang').click();
+    await page.locator('.statement h2', { hasText: 'Definition' }).waitFor();
+  }
+});
+
 test('a correct solution is Accepted, with times against the reference', { skip }, async () => {
   await setCode(page, solution);
   assert.equal(await runAndWait(page), 'AC');

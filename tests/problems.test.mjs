@@ -100,3 +100,56 @@ for (const dir of readdirSync(problems).filter((d) => existsSync(join(problems, 
     }
   });
 }
+
+// ---- libjudge/messages.json: every sentence of a report in en and zh ----
+const messagesFile = join(root, 'libjudge', 'messages.json');
+
+function generateMessages(mutate) {
+  const dir = mkdtempSync(join(tmpdir(), 'gen-'));
+  try {
+    cpSync(join(problems, '49-causal-mha'), join(dir, '49-causal-mha'), { recursive: true });
+    const file = join(dir, 'messages.json');
+    const m = JSON.parse(readFileSync(messagesFile, 'utf8'));
+    mutate(m);
+    writeFileSync(file, JSON.stringify(m));
+    return spawnSync('node', [gen, join(dir, 'out.c'), dir, file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('both languages have the same set of messages, with the same printf conversions', () => {
+  const m = JSON.parse(readFileSync(messagesFile, 'utf8'));
+  const conv = (s) => s.match(/%[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?(?:hh|h|ll|l|z)?[diouxXeEfgGcsp%]/g) ?? [];
+  for (const [id, t] of Object.entries(m)) {
+    assert.deepEqual(Object.keys(t).sort(), ['en', 'zh'], id);
+    assert.deepEqual(conv(t.zh), conv(t.en), id);
+  }
+  assert.equal(generateMessages(() => {}).status, 0);
+});
+
+for (const [what, mutate, message] of [
+  ['a message without its Chinese', (m) => { delete m.verdict_wa.zh; }, /messages\.json: verdict_wa has no zh text/],
+  ['a message with an empty English', (m) => { m.col_case.en = ''; }, /messages\.json: col_case has no en text/],
+  ['conversions that differ', (m) => { m.report_n_bad_int.zh = '  错误元素 %d 个（共 %zu 个）\n'; },
+    /messages\.json: report_n_bad_int: en has conversions %zu %zu but zh has %d %zu/],
+  ['conversions in another order', (m) => { m.report_first_bad_f32.zh = '%.9g：%s，%.9g\n'; },
+    /messages\.json: report_first_bad_f32: en has conversions %s %\.9g %\.9g but zh has %\.9g %s %\.9g/],
+  ['a lone percent sign', (m) => { m.detail_trap_rem_zero.en = 'x % 0'; }, /detail_trap_rem_zero: a % that starts no conversion/],
+  ['a detail message with a number conversion', (m) => {
+    m.detail_printed_too_much = { en: 'printed more than %d KiB', zh: '输出超过了 %d KiB' };
+  }, /detail_printed_too_much: a detail_ message takes only %s/],
+]) {
+  test(`the generator refuses ${what} with a clear message`, () => {
+    const r = generateMessages(mutate);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  });
+}
+
+test('an MLE hint must come in both languages', () => {
+  const r = generate((s) => s.replace('"output_kb": 64', '"output_kb": 64, "mle_hint": { "en": "only English" }'));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /problem\.json: limits\.mle_hint\.zh must be a string/);
+});

@@ -4,7 +4,7 @@
 // for every case of every problem, under the default seed and another.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, judge, judgeWasm } from './lib/run.mjs';
@@ -25,7 +25,7 @@ for (const args of [
     assert.equal(w.code, 2, w.stderr);
     assert.equal(w.stdout, '');
     if (args.length) assert.equal(w.stderr, n.stderr);
-    else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\]\n/);
+    else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\] \[--lang en\|zh\]\n/);
   });
 }
 
@@ -106,5 +106,61 @@ test('hidden inputs are bit-identical: every case of every problem, two seeds', 
     }
   } finally {
     pipeline.close();
+  }
+});
+
+// ---- the report's language, and text that cannot forge it: as ./judge ----
+const forge = join('tests', 'corpus-i18n', '49-forge-verdict.c');
+
+for (const file of [corpus('wa-no-causal-mask.c'), corpus('re-write-past-end.c'), corpus('tle-infinite-loop.c')]) {
+  test(`${file} --lang zh: the same Chinese report as ./judge, the same ids as in English`, async () => {
+    const [n, w] = await Promise.all([judge(['49', file, '--lang', 'zh']), judgeWasm(['49', file, '--lang', 'zh'])]);
+    assert.equal(w.code, 1, w.stderr);
+    assert.equal(unmeasured(w.stdout), unmeasured(n.stdout));
+    assert.match(w.stdout, /^ {2}用例 +判定 +用时 +最大绝对误差 +错误数$/m);
+    assert.match(w.stdout, /\n判定：(WA（答案错误）|RE（运行错误）|TLE（时间超限）)\n$/);
+    assert.match(w.stdout, /用例 example：(out\[.*\]：应为 \S+，实际为 \S+|写了 out\[12\]，超出了它的末尾|2000 毫秒后仍在运行)/);
+    const [en, zh] = await Promise.all(['en', 'zh'].map(async (lang) =>
+      JSON.parse((await judgeWasm(['49', file, '--json', '--lang', lang])).stdout)));
+    assert.equal(zh.lang, 'zh');
+    assert.equal(zh.verdict, en.verdict);
+    assert.notEqual(zh.verdict_text, en.verdict_text);
+    const failed = (r) => r.cases.find((c) => c.name === r.failed_case);
+    assert.equal(failed(zh).detail_id, failed(en).detail_id);
+  });
+}
+
+test('LANG=zh_CN.UTF-8 picks Chinese, LC_ALL first; --lang xx is the same one line as ./judge', async () => {
+  const env = (vars) => ({ env: { ...process.env, LC_ALL: '', LANG: '', ...vars } });
+  const zh = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8' }));
+  assert.match(zh.stdout, /判定：AC（通过）\n$/);
+  const en = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8', LC_ALL: 'C' }));
+  assert.match(en.stdout, /verdict: AC \(Accepted\)\n$/);
+  const [n, w] = await Promise.all([judge(['49', solution, '--lang', 'xx']), judgeWasm(['49', solution, '--lang', 'xx'])]);
+  assert.equal(w.code, 2);
+  assert.equal(w.stdout, '');
+  assert.equal(w.stderr, n.stderr);
+  assert.equal(w.stderr, "judge: --lang needs en or zh, not 'xx'\n");
+  const [nh, wh] = await Promise.all([judge(['--help', '--lang', 'zh']), judgeWasm(['--help', '--lang', 'zh'])]);
+  const common = (text) => text.slice(0, text.indexOf('环境变量：'));
+  assert.match(wh.stdout, /^用法：judge/);
+  assert.equal(common(wh.stdout), common(nh.stdout));
+});
+
+test('control characters from the program and in the file name are escaped, as natively', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wasm-cli-'));
+  try {
+    const named = join(dir, 'a\x1b[2Jb.c');
+    writeFileSync(named, readFileSync(join(root, forge), 'utf8'));
+    for (const file of [forge, named]) {
+      const [n, w] = await Promise.all([judge(['49', file]), judgeWasm(['49', file])]);
+      assert.equal(w.code, 1, w.stderr);
+      assert.match(w.stdout, /^ {2}\| \\x1b\[32mverdict: AC\\r$/m);
+      assert.doesNotMatch(w.stdout, /[\x00-\x08\x0b-\x1f\x7f]/);
+      assert.equal(unmeasured(w.stdout), unmeasured(n.stdout));
+    }
+    assert.match((await judgeWasm(['49', named])).stdout, /^file: .*a\\x1b\[2Jb\.c$/m);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -19,12 +19,13 @@
 //                    { ok, diagnostics, messages: [{ line, column, severity, message }],
 //                      cached, ms }; diagnostics is clang's text; line = column = 0
 //                    for messages with no position (link errors, the judge's own).
-//   await judge.run(key, source, { seed })
+//   await judge.run(key, source, { seed, lang })
 //                    the report object, the same shape as `./judge --json` (verdict,
 //                    cases[] with time_ms and ref_ms, mistake, mask, compile, output)
 //                    plus "backend": "wasm". seed: a number, BigInt or decimal
-//                    string (default: the judge's fixed seed). Rejects only for a
-//                    fault of the judge's own, or when cancelled.
+//                    string (default: the judge's fixed seed). lang: 'en' (default)
+//                    or 'zh', the language of the report's texts. Rejects only for
+//                    a fault of the judge's own, or when cancelled.
 //   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
 //                    with an error named 'Cancelled').
 //   judge.close()    end the workers (Node: lets the process exit at once).
@@ -43,8 +44,8 @@ export async function createJudge({ base, onProgress } = {}) {
   return {
     problems: p.problems,
     compile: (key, source) => p.compile(key, source),
-    async run(key, source, { seed } = {}) {
-      const r = await p.judge(key, source, { seed: seed === undefined ? undefined : BigInt(seed).toString() });
+    async run(key, source, { seed, lang } = {}) {
+      const r = await p.judge(key, source, { seed: seed === undefined ? undefined : BigInt(seed).toString(), lang });
       return JSON.parse(r.json);
     },
     cancel: () => p.cancel(),

@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { nodePlatform } from './platform_node.mjs';
 import { createPipeline } from './pipeline.mjs';
 
-// The usage is the C judge's (./judge prints the same), with this CLI's variables.
-const environment = 'JUDGE_WORKSPACE, NO_COLOR, JUDGE_WASM_CACHE (compiled modules,\n' +
-  'default build/wasm/cache).';
+// The usage is the C judge's (./judge prints the same), with this CLI's
+// variables: a message of libjudge/messages.json.
+const environment = 'usage_env_wasm';
 
 class Usage extends Error {}
 const fail = (message) => { throw new Usage(message); };
@@ -34,12 +34,18 @@ function parseSeed(s) {
   return v < 2n ** 64n ? v : null;
 }
 
-function parseArgs(argv, defaultSeed) {
-  const o = { key: null, file: null, json: false, seed: null, help: false };
+// pipeline: the C judge's defaults and its rules for languages.
+function parseArgs(argv, pipeline) {
+  const o = { key: null, file: null, json: false, seed: null, help: false,
+    lang: pipeline.langFromEnv(process.env.LC_ALL, process.env.LANG) };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--help' || a === '-h') { o.help = true; return o; }
-    if (a === '--json') o.json = true;
+    if (a === '--help' || a === '-h') o.help = true;   // printed once --lang, wherever it is, is known
+    else if (a === '--lang') {
+      if (++i === argv.length) fail('--lang needs en or zh');
+      if (!pipeline.isLang(argv[i])) fail(`--lang needs en or zh, not '${argv[i]}'`);
+      o.lang = argv[i];
+    } else if (a === '--json') o.json = true;
     else if (a === '--seed') {
       if (++i === argv.length) fail('--seed needs a number');
       o.seed = parseSeed(argv[i]);
@@ -49,7 +55,7 @@ function parseArgs(argv, defaultSeed) {
     else if (o.file === null) o.file = a;
     else fail(`too many arguments: '${a}' (see judge --help)`);
   }
-  o.seed ??= BigInt(defaultSeed);
+  o.seed ??= BigInt(pipeline.defaultSeed);
   return o;
 }
 
@@ -98,18 +104,18 @@ async function main(argv) {
   try {
     // The problem list and the default seed come from the C judge itself.
     pipeline = await createPipeline(await nodePlatform());
-    const o = parseArgs(argv, pipeline.defaultSeed);
+    const o = parseArgs(argv, pipeline);
     if (o.help) {
-      process.stdout.write(pipeline.usage(environment));
+      process.stdout.write(pipeline.usage(environment, o.lang));
       return 0;
     }
     if (o.key === null) {
-      process.stderr.write(pipeline.usage(environment));
+      process.stderr.write(pipeline.usage(environment, o.lang));
       return 2;
     }
     if (o.key === 'list') {
       if (o.file !== null) fail('list takes no FILE');
-      process.stdout.write(pipeline.listText);
+      process.stdout.write(pipeline.listText(o.lang));
       return 0;
     }
     const problem = pipeline.find(o.key);
@@ -117,7 +123,7 @@ async function main(argv) {
     const file = o.file ?? workingCopy(problem);
     const source = readSource(file);
     const color = !o.json && process.stdout.isTTY === true && !process.env.NO_COLOR;
-    const r = await pipeline.judge(problem.slug, source, { seed: o.seed.toString(), file, color });
+    const r = await pipeline.judge(problem.slug, source, { seed: o.seed.toString(), file, color, lang: o.lang });
     process.stdout.write(o.json ? r.json : r.text);
     return r.verdict === 'AC' ? 0 : 1;
   } catch (e) {

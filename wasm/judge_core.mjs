@@ -42,8 +42,8 @@ class JudgeCore {
     const text = this.#takeString(this.x.jw_problems_json());
     if (text === null) throw new Error('the judge ran out of memory listing its problems');
     this.problems = JSON.parse(text);
-    this.listText = this.#takeString(this.x.jw_list_text()) ?? '';
     this.defaultSeed = this.string(this.x.jw_default_seed());
+    this.msgIds = new Map();
   }
 
   #bytes() { return new Uint8Array(this.x.memory.buffer); }
@@ -76,9 +76,35 @@ class JudgeCore {
     try { return fn(...ptrs); } finally { ptrs.forEach((p) => this.x.jw_free(p)); }
   }
 
-  // The CLI usage, with this CLI's own environment line.
-  usage(environment) {
-    return this.#withStrings([environment], (e) => this.#takeString(this.x.jw_usage_text(e))) ?? '';
+  // Languages are the C judge's numbers (judge_lang); these ask it, so the
+  // rules live in one place (libjudge/lang.c). lang('xx') is null.
+  lang(name) {
+    const code = this.#withStrings([String(name)], (n) => this.x.jw_lang_parse(n));
+    return code < 0 ? null : code;
+  }
+
+  // The default from LC_ALL and LANG (undefined when unset).
+  langFromEnv(lcAll, lang) {
+    const ptrs = [lcAll, lang].map((v) => (v === undefined ? 0 : this.put(v)));
+    try { return this.x.jw_lang_from_env(...ptrs); } finally { ptrs.forEach((p) => p && this.x.jw_free(p)); }
+  }
+
+  // A message's id (libjudge/messages.json): a name the judge lacks is a bug here.
+  msgId(name) {
+    if (!this.msgIds.has(name)) {
+      const id = this.#withStrings([name], (n) => this.x.jw_msg_find(n));
+      if (id < 0) throw new Error(`the judge has no message ${name}`);
+      this.msgIds.set(name, id);
+    }
+    return this.msgIds.get(name);
+  }
+
+  // `judge list`, titles in `lang` (a judge_lang).
+  listText(lang) { return this.#takeString(this.x.jw_list_text(lang)) ?? ''; }
+
+  // The CLI usage in `lang`, with this CLI's own environment line (a message name).
+  usage(environment, lang) {
+    return this.#takeString(this.x.jw_usage_text(this.msgId(environment), lang)) ?? '';
   }
 
   // A session for problem `key` with `seed` (a BigInt or decimal string).
@@ -119,9 +145,16 @@ class Session {
     try { this.x.jw_reply(this.ptr, k, at, bytes.length); } finally { this.x.jw_free(at); }
   }
 
-  fault(k, verdict, detail) {
-    const at = this.core.put(detail);
-    try { this.x.jw_fault(this.ptr, k, VERDICT[verdict], at); } finally { this.x.jw_free(at); }
+  // Why call k faulted: a detail_ message of the judge's and its arguments,
+  // each a string (used as is) or { msg: name } (told in the session's
+  // language), packed as jw_fault reads them.
+  fault(k, verdict, msg, args = []) {
+    const packed = args.map((a) => (typeof a === 'string' ? `t${a}\0` : `m${this.core.msgId(a.msg)}\0`)).join('');
+    const at = this.core.put(encoder.encode(packed));
+    let rc;
+    try { rc = this.x.jw_fault(this.ptr, k, VERDICT[verdict], this.core.msgId(msg), at, args.length); }
+    finally { this.x.jw_free(at); }
+    if (rc) throw new Error(`the judge refused the fault ${msg} with ${args.length} arguments`);
   }
 
   compiled(ok, diagnostics) {
@@ -139,9 +172,19 @@ class Session {
     try { this.x.jw_set_file(this.ptr, at); } finally { this.x.jw_free(at); }
   }
 
+  // The language of its reports: a judge_lang (core.lang('zh')).
+  setLang(lang) { this.x.jw_set_lang(this.ptr, lang); }
+
   get verdict() { return this.core.string(this.x.jw_verdict_code(this.x.jw_verdict(this.ptr))); }
-  json() { return this.core.string(this.x.jw_json(this.ptr)); }
-  text(color) { return this.core.string(this.x.jw_text(this.ptr, color ? 1 : 0)); }
+  json() { return this.#whole(this.x.jw_json(this.ptr)); }
+  text(color) { return this.#whole(this.x.jw_text(this.ptr, color ? 1 : 0)); }
+
+  // A report the judge could not write whole is the judge's failure, never
+  // a shorter report.
+  #whole(ptr) {
+    if (!ptr) throw new Error('out of memory writing the report');
+    return this.core.string(ptr);
+  }
 
   free() {
     if (this.ptr) this.x.jw_session_free(this.ptr);

@@ -15,11 +15,32 @@
 #define EXPORT(name) __attribute__((export_name(#name))) name
 
 /* Every problem the judge knows (judge.h, judge_problems_json), and the
- * lines of `judge list`, so that both CLIs print the same. The caller frees
- * each string; NULL when out of memory. */
+ * lines of `judge list` and the usage (environment: a message id, see
+ * jw_msg_find), so that both CLIs print the same. lang is a judge_lang. The
+ * caller frees each string; NULL when out of memory. */
 char *EXPORT(jw_problems_json)(void) { return judge_problems_json(); }
-char *EXPORT(jw_list_text)(void) { return judge_list_text(); }
-char *EXPORT(jw_usage_text)(const char *environment) { return judge_usage_text(environment); }
+char *EXPORT(jw_list_text)(int lang) { return judge_list_text((judge_lang)lang); }
+char *EXPORT(jw_usage_text)(int environment, int lang)
+{
+    if (environment < 0 || environment >= JUDGE_N_MSGS) return NULL;
+    return judge_usage_text((judge_msg)environment, (judge_lang)lang);
+}
+
+/* Languages as the native CLI reads them (lang.c), so JavaScript keeps no
+ * copy of the rules: a judge_lang for "en" or "zh", -1 for anything else;
+ * the default from LC_ALL and LANG (NULL when unset). */
+int EXPORT(jw_lang_parse)(const char *name)
+{
+    judge_lang lang;
+    return judge_lang_parse(name, &lang) ? -1 : (int)lang;
+}
+int EXPORT(jw_lang_from_env)(const char *lc_all, const char *lang)
+{
+    return (int)judge_lang_from_env(lc_all, lang);
+}
+
+/* A message's id by its name in libjudge/messages.json, -1 if none. */
+int EXPORT(jw_msg_find)(const char *name) { return judge_msg_find(name); }
 
 /* The status of the last jw_session_new, for its message. */
 static judge_status last_status;
@@ -73,10 +94,31 @@ int EXPORT(jw_reply)(judge_session *s, int k, const unsigned char *bytes, size_t
     return (int)judge_session_reply(s, k, bytes, len);
 }
 
-/* verdict is a judge_verdict code, as in jw_verdict_code. */
-void EXPORT(jw_fault)(judge_session *s, int k, int verdict, const char *detail)
+/* verdict is a judge_verdict code, as in jw_verdict_code; msg a detail_
+ * message's id (jw_msg_find). Its n_args arguments come packed back to
+ * back, each a kind byte, its content and a NUL: 't' and the text, or 'm'
+ * and a message id in decimal (told in the session's language). 0, or -1
+ * when the message or an argument is malformed (nothing is recorded). */
+int EXPORT(jw_fault)(judge_session *s, int k, int verdict, int msg, const char *packed, int n_args)
 {
-    judge_session_fault(s, k, (judge_verdict)verdict, detail);
+    judge_arg args[JUDGE_MAX_ARGS];
+    if (msg < 0 || msg >= JUDGE_N_MSGS || n_args < 0 || n_args > JUDGE_MAX_ARGS) return -1;
+    for (int i = 0; i < n_args; i++) {
+        char kind = *packed++;
+        if (kind == 't') {
+            args[i] = JUDGE_TEXT(packed);
+        } else if (kind == 'm') {
+            char *end;
+            long id = strtol(packed, &end, 10);
+            if (*end || end == packed || id < 0 || id >= JUDGE_N_MSGS) return -1;
+            args[i] = JUDGE_MSG((int)id);
+        } else {
+            return -1;
+        }
+        packed += strlen(packed) + 1;
+    }
+    judge_session_fault(s, k, (judge_verdict)verdict, (judge_msg)msg, args, n_args);
+    return 0;
 }
 
 void EXPORT(jw_compiled)(judge_session *s, int ok, const char *diagnostics)
@@ -90,6 +132,7 @@ void EXPORT(jw_output)(judge_session *s, const char *text, size_t len)
 }
 
 void EXPORT(jw_set_file)(judge_session *s, const char *path) { judge_session_set_file(s, path); }
+void EXPORT(jw_set_lang)(judge_session *s, int lang) { judge_session_set_lang(s, (judge_lang)lang); }
 int EXPORT(jw_verdict)(judge_session *s)
 {
     judge_session_finish(s);
@@ -98,6 +141,7 @@ int EXPORT(jw_verdict)(judge_session *s)
 
 /* "AC", "WA", ... for the verdict numbers JavaScript passes to jw_fault. */
 const char *EXPORT(jw_verdict_code)(int v) { return judge_verdict_code((judge_verdict)v); }
+/* The reports: NULL when the judge could not write one whole. */
 const char *EXPORT(jw_json)(judge_session *s) { return judge_session_json(s); }
 const char *EXPORT(jw_text)(judge_session *s, int color) { return judge_session_text(s, color); }
 

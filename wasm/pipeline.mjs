@@ -36,11 +36,24 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     if (!p) throw new Error(`no problem '${key}'`);
     return p;
   };
+  // Languages by name ('en', 'zh'), as the C judge knows them.
+  const langCode = (name) => {
+    const code = core.lang(name);
+    if (code === null) throw new Error(`no language '${name}' (en or zh)`);
+    return code;
+  };
+  const langName = (code) => (code === core.lang('zh') ? 'zh' : 'en');
 
   return {
     problems: core.problems.map(publicProblem),
-    listText: core.listText,   // `judge list`, written by the C judge
-    usage: (environment) => core.usage(environment),
+    // `judge list` and the usage, written by the C judge (environment: the
+    // message naming this CLI's variables).
+    listText: (lang = 'en') => core.listText(langCode(lang)),
+    usage: (environment, lang = 'en') => core.usage(environment, langCode(lang)),
+    // Whether 'en' or 'zh' is a language of the judge's; the default from
+    // LC_ALL and LANG as the native CLI picks it.
+    isLang: (name) => core.lang(name) !== null,
+    langFromEnv: (lcAll, lang) => langName(core.langFromEnv(lcAll, lang)),
     defaultSeed: core.defaultSeed,
     find,
 
@@ -54,13 +67,16 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     },
 
     // Judge `source`: { json, text, verdict, compile } where json and text
-    // are the C judge's reports. seed: a decimal string or BigInt.
-    async judge(key, source, { seed = core.defaultSeed, file, color = false } = {}) {
+    // are the C judge's reports, in `lang` ('en' or 'zh'). seed: a decimal
+    // string or BigInt.
+    async judge(key, source, { seed = core.defaultSeed, file, color = false, lang = 'en' } = {}) {
       const p = need(key);
+      const code = langCode(lang);
       const session = core.session(p.slug, seed);
       const me = { cancelled: false, run: null };
       active = me;
       try {
+        session.setLang(code);
         if (file) session.setFile(file);
         const name = sourceName(file);
         const c = await compiler.compile(p, source, { name, color });

@@ -30,61 +30,60 @@ export class Cancelled extends Error {
   }
 }
 
+// Why a run ended is told by the C judge, in the report's language: a fault
+// here is [verdict, message, args], a detail_ message of
+// libjudge/messages.json and its arguments (strings, or { msg } for a
+// message of its own). The same fault has the same words as natively.
+
 // A trap's message (V8's words) told the way native.c tells a signal.
 function trapStory(message) {
   const stories = [
-    [/out of bounds|offset is out/i, 'memory access out of bounds: the program read or wrote past the end ' +
-      'of its memory (a bad index, a wild pointer, or a stack overflow)'],
-    [/unreachable/i, 'abort() was called or unreachable code was reached (a failed assert, or ' +
-      'undefined behaviour such as a function that should return a value falling off its end)'],
-    [/divide by zero|division by zero/i, 'integer division by zero'],
-    [/remainder by zero/i, 'integer remainder by zero (x % 0)'],
-    [/integer overflow/i, 'integer overflow in a division (INT_MIN / -1)'],
-    [/unrepresentable|float.*int|invalid conversion/i, 'a float that is NaN or out of range was converted to an integer'],
-    [/call stack/i, 'stack overflow: the call stack is exhausted (recursion that never ends?)'],
-    [/table|indirect call|signature|null function/i, 'a call through a bad function pointer'],
+    [/out of bounds|offset is out/i, 'detail_trap_bounds'],
+    [/unreachable/i, 'detail_trap_unreachable'],
+    [/divide by zero|division by zero/i, 'detail_trap_div_zero'],
+    [/remainder by zero/i, 'detail_trap_rem_zero'],
+    [/integer overflow/i, 'detail_trap_overflow'],
+    [/unrepresentable|float.*int|invalid conversion/i, 'detail_trap_conversion'],
+    [/call stack/i, 'detail_trap_stack'],
+    [/table|indirect call|signature|null function/i, 'detail_trap_pointer'],
   ];
   const hit = stories.find(([re]) => re.test(message));
-  return `${hit ? hit[1] : 'the program trapped'} (wasm trap: ${message})`;
+  return { msg: hit ? hit[1] : 'detail_trap_other' };
 }
 
-// A worker's report of how the run ended: [verdict, detail].
+// A worker's report of how the run ended: [verdict, message, args].
 function classify(f, problem) {
-  const when = f.started ? '' : ' before the first call (in a constructor?)';
+  const when = f.started ? '' : { msg: 'detail_before_start' };
   switch (f.kind) {
   case 'exit':
-    return ['RE', `the program exited with status ${f.code}${when} instead of returning from ` +
-      `${problem.function} (exit() and abort() end the whole run)`];
+    return ['RE', 'detail_exit', [String(f.code), when, problem.function]];
   case 'oom':
-    return ['MLE', `an allocation of ${f.bytes} bytes failed: the limit is ${problem.limits.memory_mb} MiB`];
+    return ['MLE', 'detail_alloc_failed', [String(f.bytes), String(problem.limits.memory_mb)]];
   case 'flood':
-    return ['OLE', `printed more than ${problem.limits.output_kb} KiB`];
+    return ['OLE', 'detail_printed_too_much', [String(problem.limits.output_kb)]];
   case 'null':
-    return ['RE', `read or wrote through a NULL pointer at line ${f.line}, column ${f.column}${when}`];
+    return ['RE', 'detail_null_at', [String(f.line), String(f.column), when]];
   case 'zero_page':
-    return ['RE', `wrote through a NULL pointer (byte ${f.address} of the memory at address 0 changed, ` +
-      'and no buffer lives there)'];
+    return ['RE', 'detail_zero_page', [String(f.address)]];
   case 'trap':
-    return ['RE', `${trapStory(f.message)}${when}`];
+    return ['RE', 'detail_trap', [trapStory(f.message), String(f.message), when]];
   default:
     return null;
   }
 }
 
-// Refuse a module the worker must not even start: [verdict, detail] or null.
+// Refuse a module the worker must not even start: [verdict, message, args] or null.
 export function checkModule(module, bytes, problem, maxPages) {
   for (const imp of WebAssembly.Module.imports(module)) {
     const name = `${imp.module}.${imp.name}`;
     const kindOk = name === 'env.memory' ? imp.kind === 'memory' : imp.kind === 'function';
-    if (!ALLOWED_IMPORTS.has(name) || !kindOk)
-      return ['RE', `import not allowed: the program imports ${name} (a ${imp.kind}), which the judge ` +
-        'does not provide; a submission may use only the C standard library'];
+    if (!ALLOWED_IMPORTS.has(name) || !kindOk) return ['RE', 'detail_import_refused', [name, imp.kind]];
   }
   const mem = importedMemory(bytes);
-  if (!mem || mem.shared) return ['RE', 'the module does not import its memory from the judge'];
+  if (!mem || mem.shared) return ['RE', 'detail_no_memory_import', []];
   if (mem.min > maxPages)
-    return ['MLE', `its static data needs ${Math.ceil((mem.min * PAGE - STACK_BYTES) / (1 << 20))} MiB, ` +
-      `over the ${problem.limits.memory_mb} MiB limit`];
+    return ['MLE', 'detail_static_data', [String(Math.ceil((mem.min * PAGE - STACK_BYTES) / (1 << 20))),
+      String(problem.limits.memory_mb)]];
   return null;
 }
 
@@ -140,14 +139,14 @@ export function runSession({ session, problem, wasm, startWorker }) {
       switch (m.type) {
       case 'loaded':
         deadline(STARTUP_MS, () => {
-          session.fault(0, 'TLE', `did not start within ${STARTUP_MS} ms (a constructor that never returns?)`);
+          session.fault(0, 'TLE', 'detail_no_start', [String(STARTUP_MS)]);
           finish();
         });
         break;
       case 'hello':
         started = true;
         deadline(problem.limits.time_ms, () => {
-          session.fault(next, 'TLE', `still running after ${problem.limits.time_ms} ms (all calls together)`);
+          session.fault(next, 'TLE', 'detail_still_running', [String(problem.limits.time_ms)]);
           finish();
         });
         break;

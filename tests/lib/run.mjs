@@ -8,10 +8,20 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const judgeBin = join(root, 'judge');
 
+// The report's language follows LC_ALL and LANG: a test that wants one says
+// so (options.env), so the machine's own locale does not leak in.
+function withEnv(options) {
+  if (options.env) return options;
+  const env = { ...process.env };
+  delete env.LC_ALL;
+  delete env.LANG;
+  return { ...options, env };
+}
+
 // Run ./judge with args; resolves { code, stdout, stderr } whatever the exit.
 export function judge(args, options = {}) {
   return new Promise((resolve) => {
-    execFile(judgeBin, args, { cwd: root, timeout: 60_000, maxBuffer: 16 << 20, ...options },
+    execFile(judgeBin, args, { cwd: root, timeout: 60_000, maxBuffer: 16 << 20, ...withEnv(options) },
       (error, stdout, stderr) => {
         resolve({ code: error ? error.code ?? 'killed' : 0, stdout, stderr });
       });
@@ -24,7 +34,7 @@ export const judgeWasmCli = join(root, 'wasm', 'judge.mjs');
 export function judgeWasm(args, options = {}) {
   return new Promise((resolve) => {
     execFile(process.execPath, [judgeWasmCli, ...args],
-      { cwd: root, timeout: 180_000, maxBuffer: 16 << 20, ...options },
+      { cwd: root, timeout: 180_000, maxBuffer: 16 << 20, ...withEnv(options) },
       (error, stdout, stderr) => {
         resolve({ code: error ? error.code ?? 'killed' : 0, stdout, stderr });
       });

@@ -177,7 +177,8 @@ function problemView(judge, problem) {
       if (stopped) throw new Error('stopped');   // the learner left this problem
       editor.mark(compiled.messages);
       if (compiled.ok) state.textContent = t('judging');
-      const report = await judge.run(problem.id, source, {});
+      // The report speaks the language the page is shown in.
+      const report = await judge.run(problem.id, source, { lang });
       store.recordRun(problem.id, report.verdict);
       results.replaceChildren(...renderReport(report));
       // The status line is a live region: this is what a screen reader says.

@@ -14,6 +14,11 @@ export function renderReport(report) {
       h('span', { class: 'code' }, verdict), ' ', report.verdict_text || ''),
   ];
 
+  // Why the failing case failed (a fault, the run ending early), in the
+  // language the report was asked for.
+  const stopped = (report.cases || []).find((c) => c.name === report.failed_case);
+  if (stopped?.detail) parts.push(h('p', { class: 'detail', 'data-detail': stopped.detail_id }, stopped.detail));
+
   if (report.mistake) {
     parts.push(h('div', { class: 'mistake', 'data-mistake': report.mistake.id },
       h('p', {}, h('strong', {}, `${t('mistake')}: `), report.mistake.title, ' ', h('code', {}, report.mistake.id)),
