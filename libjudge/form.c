@@ -13,9 +13,14 @@
  * shows differently at each, so such a mistake is tried at all of them. */
 static const int tiles[] = { 1, 8, 16, 32, 64, 128 };
 
+/* Variant v: tile width tiles[v / 2] (online mistakes only), and the order
+ * of the last step: v even divides the weighted sum by l at the end, as an
+ * online softmax does; v odd normalises the weights first, then sums, as
+ * two-pass code does. They part only where the numbers underflow, which is
+ * where some mistakes show. */
 int form_variants(const judge_changes *ch)
 {
-    return ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1;
+    return 2 * (ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
 }
 
 static float scale_of(const form_attn *f, const judge_changes *ch)
@@ -124,7 +129,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
 {
     int T = f->T, S = f->S, D = f->D;
-    int tile = ch->online ? tiles[variant] : 0;
+    int tile = ch->online ? tiles[variant / 2] : 0, weights_first = variant % 2 && !ch->normalize;
     float scale = scale_of(f, ch);
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + (size_t)D + 1));
@@ -174,11 +179,16 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
                                       pi, acc, &l, &m);
                     for (int j = 0; j < S_b; j++) pi[j] = any ? pi[j] / l : ch->empty ? NAN : 0.0f;
+                    for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
+                        acc[c] = 0.0f;
+                        for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
+                    }
                 }
                 float quiet = query_silenced(f, ch, b, i);
                 for (int c = 0; c < D && f->out.p; c++) {
                     float o = !any ? (ch->empty ? NAN : 0.0f)
-                            : ch->normalize || ch->softmax == FORM_SOFTMAX_WRONG_AXIS ? acc[c] : acc[c] / l;
+                            : ch->normalize || weights_first || ch->softmax == FORM_SOFTMAX_WRONG_AXIS
+                              ? acc[c] : acc[c] / l;
                     AT(f->out, b, h, i, c) = quiet ? 0.0f : o;
                 }
                 if (f->lse.p) {

@@ -31,7 +31,8 @@ typedef struct {
 } form_attn;
 
 /* How many variants code with the changes ch comes in: the online softmax's
- * tile widths where ch turns the online knob, else 1. */
+ * tile widths where ch turns the online knob, each in the two orders of the
+ * last step (form.c). */
 int form_variants(const judge_changes *ch);
 
 /* Write f's outputs as code with the changes ch (variant `variant`) would.

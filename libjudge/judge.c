@@ -572,7 +572,9 @@ static void check_state(judge_session *s)
             const call *ce = &s->calls[s->cases[e].call];
             if (!ce->answered || ce->fault != JUDGE_AC) continue;
             if (memcmp(c->args.ints, ce->args.ints, sizeof c->args.ints)) continue;
-            if (!same_answer(s, c, ce) || degenerate(s, c)) continue;   /* all zeros is no state */
+            /* All zeros is no memory, nor is noise that ignores the inputs:
+             * what is remembered was right when it was computed. */
+            if (s->cases[e].verdict != JUDGE_AC || !same_answer(s, c, ce) || degenerate(s, c)) continue;
             s->state_case = ci;
             s->state_from = e;
             break;
@@ -640,6 +642,7 @@ typedef struct {
     int explained;        /* of which explained */
     int real;             /* an explained case with non-degenerate output */
     size_t excess;        /* elements the simulation gets wrong that the learner got right */
+    size_t matched;       /* wrong elements of the explained cases */
 } fit;
 
 static int close_to(double got, double want, double atol, double rtol)
@@ -681,7 +684,8 @@ static int degenerate(const judge_session *s, const call *c)
 }
 
 /* Case ci against sim; 1 if the simulation explains its wrong outputs. */
-static int explains_case(const judge_session *s, int ci, void *const *sim, size_t *excess)
+static int explains_case(const judge_session *s, int ci, void *const *sim, size_t *excess,
+                         size_t *matched)
 {
     const call *c = &s->calls[s->cases[ci].call];
     size_t wrong = 0, misses = 0;
@@ -706,7 +710,9 @@ static int explains_case(const judge_session *s, int ci, void *const *sim, size_
                               : close_to(g, m, s->m->atol, s->m->rtol));
         }
     }
-    return wrong > 0 && misses <= wrong / 50;
+    if (!(wrong > 0 && misses <= wrong / 50)) return 0;
+    *matched += wrong;
+    return 1;
 }
 
 static judge_status simulate(const judge_session *s, void *const *outs, const judge_args *a,
@@ -742,7 +748,7 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
                 void *sim[JUDGE_MAX_PARAMS] = { 0 };
                 if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                     (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK)
-                    explains_case(s, ci, sim, &f.excess);
+                    explains_case(s, ci, sim, &f.excess, &f.matched);
                 free_outputs(sim);
                 continue;
             }
@@ -750,7 +756,7 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
             if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                 (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK) {
                 f.wrong++;
-                if (explains_case(s, ci, sim, &f.excess)) {
+                if (explains_case(s, ci, sim, &f.excess, &f.matched)) {
                     f.explained++;
                     explained[ci] = 1;
                     f.real |= !degenerate(s, c);
@@ -827,6 +833,9 @@ static judge_status name_mistake(judge_session *s)
                         fit f;
                         if ((st = fit_changes(s, &ch, &f, explained))) break;
                         if (!f.explained || !explained[s->verdict_case] || !(f.real || evidence)) continue;
+                        /* Wrong in more places the learner got right than it
+                         * matches where the learner is wrong: no explanation. */
+                        if (f.excess > 2 * f.matched) continue;
                         if (!better(&f, size, &best, best_size)) continue;
                         best.m[0] = &m->mistakes[i];
                         best.m[1] = size == 2 ? &m->mistakes[j] : NULL;
