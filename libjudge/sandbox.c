@@ -35,7 +35,11 @@
 #endif
 
 /* The system calls a computing, allocating, printing program needs; glibc's
- * startup included. Anything absent from a given architecture is skipped. */
+ * startup included. Anything absent from a given architecture is skipped.
+ * None takes a path: a path-taking stat (newfstatat, statx) would let the
+ * child look through /proc/PID/fd for the judge holding its pipe, so glibc's
+ * fstat (newfstatat on fd 1, "", AT_EMPTY_PATH) fails too, and stdio simply
+ * picks its default buffer size. */
 static const int allowed[] = {
     SYS_read, SYS_write, SYS_readv, SYS_writev, SYS_close, SYS_fstat,
     SYS_lseek, SYS_brk, SYS_mmap, SYS_munmap, SYS_mremap, SYS_mprotect,
@@ -43,11 +47,8 @@ static const int allowed[] = {
     SYS_rt_sigprocmask, SYS_sigaltstack, SYS_clock_gettime, SYS_clock_getres,
     SYS_clock_nanosleep, SYS_nanosleep, SYS_gettimeofday, SYS_futex,
     SYS_getpid, SYS_gettid, SYS_getrandom, SYS_set_tid_address,
-    SYS_set_robust_list, SYS_prlimit64, SYS_getrlimit, SYS_uname,
+    SYS_set_robust_list, SYS_getrlimit, SYS_uname,
     SYS_sched_yield, SYS_execve,
-#ifdef SYS_newfstatat
-    SYS_newfstatat,
-#endif
 #ifdef SYS_arch_prctl
     SYS_arch_prctl,
 #endif
@@ -64,39 +65,95 @@ static const int allowed[] = {
 
 #define N_ALLOWED ((int)(sizeof allowed / sizeof allowed[0]))
 
-/* kill and tgkill are allowed only at the child itself (abort() and raise()
- * use them), so it can neither stop the judge nor signal anything else. */
+/* The filter is written with symbolic jump targets, resolved once it is
+ * complete (classic BPF jumps are forward offsets of at most 255). */
+enum { TO_NEXT, TO_ALLOW, TO_DENY, TO_KILL, TO_SELF, TO_READ_LIMIT, N_TARGETS };
+
+typedef struct {
+    struct sock_filter f[N_ALLOWED + 32];
+    unsigned char jt[N_ALLOWED + 32], jf[N_ALLOWED + 32];   /* TO_* of each jump */
+    int at[N_TARGETS];
+    int n;
+} filter;
+
+static void emit(filter *p, struct sock_filter op, int jt, int jf)
+{
+    p->jt[p->n] = (unsigned char)jt;
+    p->jf[p->n] = (unsigned char)jf;
+    p->f[p->n++] = op;
+}
+static void load(filter *p, unsigned offset)
+{
+    emit(p, (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offset), TO_NEXT, TO_NEXT);
+}
+static void jump_if(filter *p, unsigned value, int yes, int no)
+{
+    emit(p, (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, value, 0, 0), yes, no);
+}
+static void ret(filter *p, unsigned action)
+{
+    emit(p, (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, action), TO_NEXT, TO_NEXT);
+}
+static int resolve(filter *p)
+{
+    for (int i = 0; i < p->n; i++) {
+        if (BPF_CLASS(p->f[i].code) != BPF_JMP) continue;
+        int t = p->at[p->jt[i]] - i - 1, e = p->at[p->jf[i]] - i - 1;
+        if (p->jt[i] == TO_NEXT) t = 0;
+        if (p->jf[i] == TO_NEXT) e = 0;
+        if (t < 0 || t > 255 || e < 0 || e > 255) return -1;
+        p->f[i].jt = (unsigned char)t;
+        p->f[i].jf = (unsigned char)e;
+    }
+    return 0;
+}
+
+/* Arguments are 64-bit; on these little-endian machines the high word is 4
+ * bytes in. A pid argument must be exactly `value`, high word 0. */
+static void arg_is(filter *p, int i, unsigned value, int yes, int no)
+{
+    load(p, (unsigned)offsetof(struct seccomp_data, args[i]) + 4);
+    jump_if(p, 0, TO_NEXT, no);
+    load(p, (unsigned)offsetof(struct seccomp_data, args[i]));
+    jump_if(p, value, yes, no);
+}
+
+/* Beyond the list: kill, tkill and tgkill only at the child itself (abort()
+ * and raise() use them), so it can neither stop the judge nor signal anything
+ * else; prlimit64 only to read its own limits (pid 0 or its own, no new
+ * value: glibc reads RLIMIT_STACK), so it can neither lower the limits of the
+ * judge or of a neighbour judged in parallel nor raise its own (as root it
+ * could). Everything else (open, stat, socket, fork, ptrace,
+ * process_vm_readv, pidfd_open, setrlimit, ...) fails with EPERM. */
 static int confine(pid_t self)
 {
 #ifdef ARCH_NR
-    enum { HEAD = 4, SIGNALS = 8 };
-    struct sock_filter f[HEAD + N_ALLOWED + SIGNALS + 1];
-    const unsigned nr = offsetof(struct seccomp_data, nr);
-    const unsigned arch = offsetof(struct seccomp_data, arch);
-    const unsigned arg0 = offsetof(struct seccomp_data, args[0]);
+    filter p = { .n = 0 };
     const unsigned deny = SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA);
-    int n = 0;
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, arch);
-    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ARCH_NR, 1, 0);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, nr);
-    /* Each allowed number jumps to the ALLOW at the very end. */
-    const int allow_at = HEAD + N_ALLOWED + SIGNALS;
-    for (int i = 0; i < N_ALLOWED; i++, n++)
-        f[n] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
-                                            (unsigned)allowed[i], allow_at - n - 1, 0);
-    /* kill(pid, sig) and tgkill(tgid, tid, sig): arg0 must be the child. */
-    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_kill, 2, 0);
-    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_tgkill, 1, 0);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, deny);
-    /* little-endian: the high word of arg0 is 4 bytes in; it must be 0 */
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, arg0 + 4);
-    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 2);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, arg0);
-    f[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)self, 1, 0);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, deny);
-    f[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-    struct sock_fprog prog = { .len = (unsigned short)n, .filter = f };
+    load(&p, offsetof(struct seccomp_data, arch));
+    jump_if(&p, ARCH_NR, TO_NEXT, TO_KILL);
+    load(&p, offsetof(struct seccomp_data, nr));
+    for (int i = 0; i < N_ALLOWED; i++) jump_if(&p, (unsigned)allowed[i], TO_ALLOW, TO_NEXT);
+    jump_if(&p, SYS_kill, TO_SELF, TO_NEXT);
+    jump_if(&p, SYS_tgkill, TO_SELF, TO_NEXT);
+    jump_if(&p, SYS_tkill, TO_SELF, TO_NEXT);
+    jump_if(&p, SYS_prlimit64, TO_READ_LIMIT, TO_DENY);
+    p.at[TO_READ_LIMIT] = p.n;
+    arg_is(&p, 2, 0, TO_NEXT, TO_DENY);   /* new limit: NULL */
+    arg_is(&p, 0, 0, TO_ALLOW, TO_NEXT);
+    p.at[TO_SELF] = p.n;
+    arg_is(&p, 0, (unsigned)self, TO_ALLOW, TO_DENY);
+    p.at[TO_DENY] = p.n;
+    ret(&p, deny);
+    p.at[TO_ALLOW] = p.n;
+    ret(&p, SECCOMP_RET_ALLOW);
+    p.at[TO_KILL] = p.n;   /* another architecture's numbers mean other calls */
+    ret(&p, SECCOMP_RET_KILL_PROCESS);
+    if (resolve(&p)) {
+        errno = E2BIG;
+        return -1;
+    }
+    struct sock_fprog prog = { .len = (unsigned short)p.n, .filter = p.f };
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) return -1;
     return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog);
 #else
