@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -99,11 +100,12 @@ static int write_file(const char *dir, const char *name, const char *a, const ch
 
 /* ---- the compiler ---- */
 
-/* Run one compiler command under limits; 0 when it succeeded. */
+/* Run one compiler command under limits, in the temp folder (its working
+ * folder and its TMPDIR); 0 when it succeeded. */
 static int run_compiler(char *const *argv, const char *dir, capture *diag,
                         char *err, size_t n)
 {
-    judge_spawn o = { .argv = argv, .cwd = NULL, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
+    judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
                       .memory_bytes = (size_t)2 << 30, .file_bytes = (size_t)64 << 20,
                       .confine = 0, .channel = -1 };
     judge_child c;
@@ -160,6 +162,56 @@ static void explain_link_error(capture *diag, const judge_meta *m)
     }
 }
 
+/* A section a linker plugin would take over: GCC's LTO bytecode, LLVM's
+ * bitcode. The plugin reruns the compiler with options recorded in the
+ * object, and __asm__ can write those sections by hand, so an object that has
+ * one is refused; `name` gets the first such section's name. */
+static int plugin_section(const char *obj, char *name, size_t n)
+{
+#ifdef __linux__
+    static const char *const prefixes[] = { ".gnu.lto_", ".gnu.debuglto_", ".gnu.offload_lto_",
+                                            ".llvmbc", ".llvm.lto" };
+    int found = 1;   /* an object that cannot be read whole is refused too */
+    snprintf(name, n, "(unreadable object)");
+    FILE *f = fopen(obj, "rb");
+    if (!f) return found;
+    Elf64_Ehdr eh;
+    Elf64_Shdr names;
+    char *table = NULL;
+    if (fread(&eh, sizeof eh, 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+        eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
+        eh.e_shstrndx >= eh.e_shnum ||
+        fseek(f, (long)(eh.e_shoff + (size_t)eh.e_shstrndx * sizeof names), SEEK_SET) ||
+        fread(&names, sizeof names, 1, f) != 1 || names.sh_size > (16 << 20) ||
+        !(table = calloc(names.sh_size + 1, 1)) || fseek(f, (long)names.sh_offset, SEEK_SET) ||
+        fread(table, 1, names.sh_size, f) != names.sh_size)
+        goto done;
+    found = 0;
+    for (int i = 0; i < eh.e_shnum && !found; i++) {
+        Elf64_Shdr sh;
+        if (fseek(f, (long)(eh.e_shoff + (size_t)i * sizeof sh), SEEK_SET) ||
+            fread(&sh, sizeof sh, 1, f) != 1 || sh.sh_name >= names.sh_size) {
+            found = 1;
+            break;
+        }
+        for (size_t p = 0; p < sizeof prefixes / sizeof prefixes[0]; p++)
+            if (!strncmp(table + sh.sh_name, prefixes[p], strlen(prefixes[p]))) {
+                snprintf(name, n, "%s", table + sh.sh_name);
+                found = 1;
+            }
+    }
+done:
+    free(table);
+    fclose(f);
+    return found;
+#else
+    (void)obj;
+    (void)name;
+    (void)n;
+    return 0;
+#endif
+}
+
 static int compile(const judge_meta *m, const char *file, const char *dir,
                    const judge_native_opts *o, capture *diag, char *err, size_t n)
 {
@@ -181,11 +233,19 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
                     "-o", obj, NULL };
     int r = run_compiler(cc1, dir, diag, err, n);
     if (r) return r;
+    char section[128], line[256];
+    if (plugin_section(obj, section, sizeof section)) {
+        snprintf(line, sizeof line, "judge: the object has a link-time section %s, which a "
+                 "submission may not carry (the linker would run the compiler again)\n", section);
+        capture_add(diag, line, strlen(line));
+        return 1;
+    }
     /* Linux: a static runner can be confined before execve (sandbox.c), and
-     * --wrap turns a failed malloc into MLE rather than a crash on NULL. */
+     * --wrap turns a failed malloc into MLE rather than a crash on NULL. No
+     * linker plugin and no LTO, however the compiler was configured. */
     char *cc2[] = { cc, "-O2", color, "-o", exe, harness, obj, "-lm",
 #ifdef __linux__
-                    "-static", "-DJUDGE_WRAP_MALLOC",
+                    "-fno-lto", "-fno-use-linker-plugin", "-static", "-DJUDGE_WRAP_MALLOC",
                     "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
 #endif
                     NULL };
@@ -476,11 +536,18 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
                        const judge_native_opts *o, char *err, size_t n)
 {
     const char *tmp = getenv("TMPDIR");
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/judge-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
+    char made[4096], dir[PATH_MAX], source[PATH_MAX];
+    /* The compiler runs inside the folder, so both paths must be absolute. */
+    if (!realpath(file, source)) {
+        snprintf(err, n, "cannot read %s: %s", file, strerror(errno));
+        return -1;
+    }
+    snprintf(made, sizeof made, "%s/judge-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int made_it = mkdtemp(made) != NULL;
+    if (!made_it || !realpath(made, dir)) {
         snprintf(err, n, "cannot create a temporary folder in %s: %s",
                  tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        if (made_it) rmdir(made);
         return -1;
     }
     capture diag = { .data = malloc(DIAGNOSTICS_MAX + 1), .cap = DIAGNOSTICS_MAX };
@@ -490,7 +557,7 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
         goto done;
     }
     diag.data[0] = 0;
-    int c = compile(m, file, dir, o, &diag, err, n);
+    int c = compile(m, source, dir, o, &diag, err, n);
     if (c < 0) goto done;
     judge_session_compiled(s, c == 0, diag.data);
     rc = c == 0 ? run_calls(s, m, dir, err, n) : 0;
