@@ -34,6 +34,8 @@ enum {
     STARTUP_MS = 2000,           /* exec + the learner's constructors */
     DIAGNOSTICS_MAX = 64 << 10,  /* compiler output kept */
     RUNNER_SLACK_MB = 8,         /* the runner's code, stack and heap beyond the buffers */
+    LAST_WORDS_MS = 300,         /* output still read after a fault, however it trickles */
+    STOP_CHECK_MS = 50,          /* longest sleep between looks at judge_native_stop */
 };
 
 static long long now_ms(void)
@@ -44,6 +46,13 @@ static long long now_ms(void)
 }
 
 volatile sig_atomic_t judge_native_stop;
+
+/* poll() for at most `left` ms, but in slices: a signal that lands just
+ * before poll() starts sets judge_native_stop without waking it. */
+static int poll_slice(struct pollfd *p, int nfds, long long left)
+{
+    return poll(p, (nfds_t)nfds, (int)(left < STOP_CHECK_MS ? left : STOP_CHECK_MS));
+}
 
 /* ---- captured output, kept up to a cap ---- */
 typedef struct {
@@ -117,14 +126,15 @@ static int run_compiler(char *const *argv, const char *dir, capture *diag,
         long long left = deadline - now_ms();
         if (left <= 0 || judge_native_stop) { timed_out = 1; break; }
         struct pollfd p = { c.out, POLLIN, 0 };
-        if (poll(&p, 1, (int)left) <= 0) continue;
+        if (poll_slice(&p, 1, left) <= 0) continue;
         ssize_t r = read(c.out, buf, sizeof buf);
         if (r <= 0) break;
         capture_add(diag, buf, (size_t)r);
     }
     int status;
     long rss;
-    judge_child_end(&c, timed_out ? 0 : COMPILE_SECONDS * 1000, &status, &rss);
+    long long left = deadline - now_ms();   /* its output closed: what remains of its time */
+    judge_child_end(&c, timed_out || left < 0 ? 0 : (int)left, &status, &rss);
     if (judge_native_stop) {
         snprintf(err, n, "interrupted");
         return -1;
@@ -306,7 +316,7 @@ static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, 
             { r->child.out, POLLIN, 0 },
         };
         int nfds = r->child.out >= 0 ? 2 : 1;
-        if (poll(p, (nfds_t)nfds, (int)left) <= 0) continue;
+        if (poll_slice(p, nfds, left) <= 0) continue;
         if (nfds == 2 && p[1].revents) {
             char buf[4096];
             ssize_t got = read(r->child.out, buf, sizeof buf);
@@ -365,11 +375,19 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
 {
     int status;
     long rss_kb;
-    if (verdict != JUDGE_OLE) {   /* keep its last words: a message, a partial line */
-        while (r->child.out >= 0 && !r->out.over) {
+    /* Keep its last words (a message, a partial line), for a short while
+     * only: a child that goes on printing would otherwise keep us reading. */
+    long long until = now_ms() + LAST_WORDS_MS;
+    if (verdict != JUDGE_OLE) {
+        while (r->child.out >= 0 && !r->out.over && !judge_native_stop) {
             char buf[4096];
             struct pollfd p = { r->child.out, POLLIN, 0 };
-            if (poll(&p, 1, 200) <= 0) break;
+            long long left = until - now_ms();
+            if (left <= 0) break;
+            int ready = poll_slice(&p, 1, left);
+            if (ready < 0 && errno == EINTR) continue;
+            if (ready == 0) continue;
+            if (ready < 0) break;
             ssize_t got = read(r->child.out, buf, sizeof buf);
             if (got <= 0) break;
             capture_add(&r->out, buf, (size_t)got);
@@ -564,5 +582,9 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
 done:
     free(diag.data);
     remove_tree(dir);
+    if (judge_native_stop) {   /* however far it got, an interrupted run has no report */
+        snprintf(err, n, "interrupted");
+        rc = -1;
+    }
     return rc;
 }
