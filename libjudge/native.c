@@ -34,6 +34,8 @@ enum {
     STARTUP_MS = 2000,           /* exec + the learner's constructors */
     DIAGNOSTICS_MAX = 64 << 10,  /* compiler output kept */
     RUNNER_SLACK_MB = 8,         /* the runner's code, stack and heap beyond the buffers */
+    STACK_MB = 8,                /* the run's RLIMIT_STACK, whatever the judge's shell had */
+    STACK_SLACK_KB = 1024,       /* above main: environment, arguments, the runner's frame */
     LAST_WORDS_MS = 300,         /* output still read after a fault, however it trickles */
     STOP_CHECK_MS = 50,          /* longest sleep between looks at judge_native_stop */
 };
@@ -256,7 +258,8 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
     char *cc2[] = { cc, "-O2", color, "-o", exe, harness, obj, "-lm",
 #ifdef __linux__
                     "-fno-lto", "-fno-use-linker-plugin", "-static", "-DJUDGE_WRAP_MALLOC",
-                    "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
+                    "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=reallocarray",
+                    "-Wl,--wrap=aligned_alloc,--wrap=posix_memalign,--wrap=memalign,--wrap=valloc",
 #endif
                     NULL };
     r = run_compiler(cc2, dir, diag, err, n);
@@ -398,7 +401,11 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
     const char *when = started ? "" : " before the first call (in a constructor?)";
     if (detail) {
         snprintf(why, sizeof why, "%s", detail);
-    } else if (rss_kb > (long)m->memory_mb * 1024) {
+    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL &&
+               rss_kb > (long)m->memory_mb * 1024) {
+        /* killed from outside (the kernel out of memory): its peak tells why.
+         * A crash of its own stays RE whatever the peak: the judge's buffers
+         * count in it, and a wrecked heap aborts at any size. */
         verdict = JUDGE_MLE;
         snprintf(why, sizeof why, "used %ld MiB, over the %d MiB limit", rss_kb / 1024, m->memory_mb);
     } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) {
@@ -415,6 +422,24 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
                  WIFEXITED(status) ? WEXITSTATUS(status) : -1, when, m->function);
     }
     judge_session_fault(s, k, verdict, why);
+}
+
+/* The runner's SIGSEGV handler found the fault `depth` bytes below the top
+ * of its stack. Near the stack's limit or past it, that is a stack overflow
+ * (RE); well inside it, the stack had room left but
+ * the address space was full: the memory limit (MLE). */
+static void stack_fault(run *r, judge_session *s, const judge_meta *m, int k, uint64_t depth)
+{
+    char why[200];
+    if (depth + (STACK_SLACK_KB << 10) >= (uint64_t)STACK_MB << 20) {
+        snprintf(why, sizeof why, "stack overflow: the stack passed its %d MiB limit (endless "
+                 "recursion, or a large local array: malloc it instead)", STACK_MB);
+        end_with_fault(r, s, m, k, 1, JUDGE_RE, why);
+    } else {
+        snprintf(why, sizeof why, "the stack could not grow past %llu KiB: the %d MiB memory "
+                 "limit was reached", (unsigned long long)(depth >> 10), m->memory_mb);
+        end_with_fault(r, s, m, k, 1, JUDGE_MLE, why);
+    }
 }
 
 /* The runner holds one call's buffers at a time, as large as its request.
@@ -461,6 +486,7 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
                       .cpu_seconds = (m->time_ms + 999) / 1000 + 1,
                       .memory_bytes = (((size_t)m->memory_mb + RUNNER_SLACK_MB) << 20) +
                                       largest_request(s),
+                      .stack_bytes = (size_t)STACK_MB << 20,
                       .file_bytes = 0, .confine = 1, .channel = sv[1] };
     run r = { .chan = sv[0] };
     size_t cap = (size_t)m->output_kb << 10;
@@ -500,6 +526,12 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
             snprintf(why, sizeof why, "an allocation of %llu bytes failed: the limit is %d MiB",
                      (unsigned long long)bytes, m->memory_mb);
             end_with_fault(&r, s, m, k, 1, JUDGE_MLE, why);
+            break;
+        }
+        if (magic == 0x31535441u) {   /* "ATS1": the stack could not grow */
+            uint64_t depth;
+            memcpy(&depth, reply + 8, 8);
+            stack_fault(&r, s, m, k, depth);
             break;
         }
         got = pump(&r, NULL, 0, reply + 16, len - 16);

@@ -15,6 +15,7 @@ typedef struct {
     const char *tmpdir;     /* its TMPDIR: where a compiler leaves temp files */
     int cpu_seconds;        /* RLIMIT_CPU */
     size_t memory_bytes;    /* RLIMIT_AS; 0 for none */
+    size_t stack_bytes;     /* RLIMIT_STACK; 0 to keep the judge's */
     size_t file_bytes;      /* RLIMIT_FSIZE: largest file it may write */
     int confine;            /* seccomp: no files, network, processes, signals to others */
     int channel;            /* a socket placed on the child's fd 3, or -1 */

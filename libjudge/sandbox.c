@@ -189,6 +189,7 @@ static void child(const judge_spawn *o, int out_fd)
     signal(SIGPIPE, SIG_DFL);
     limit(RLIMIT_CPU, (rlim_t)o->cpu_seconds);
     if (o->memory_bytes) limit(RLIMIT_AS, (rlim_t)o->memory_bytes);
+    if (o->stack_bytes) limit(RLIMIT_STACK, (rlim_t)o->stack_bytes);
     limit(RLIMIT_FSIZE, (rlim_t)o->file_bytes);
     limit(RLIMIT_CORE, 0);
     if (o->confine) {
