@@ -185,6 +185,9 @@ static void child(const judge_spawn *o, int out_fd)
     if (o->channel >= 0 && dup2(o->channel, 3) < 0) _exit(127);
     int keep = o->channel >= 0 ? 4 : 3;
     for (int fd = keep; fd < 1024; fd++) close(fd);
+    /* A confined program gets no environment of the judge's: a grader's or
+     * CI's secrets must not be one printf away from the report. */
+    if (o->confine) clearenv();
     if ((o->cwd && chdir(o->cwd)) || (o->tmpdir && setenv("TMPDIR", o->tmpdir, 1))) _exit(127);
     signal(SIGPIPE, SIG_DFL);
     limit(RLIMIT_CPU, (rlim_t)o->cpu_seconds);
