@@ -388,8 +388,7 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
             long long left = until - now_ms();
             if (left <= 0) break;
             int ready = poll_slice(&p, 1, left);
-            if (ready < 0 && errno == EINTR) continue;
-            if (ready == 0) continue;
+            if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
             if (ready < 0) break;
             ssize_t got = read(r->child.out, buf, sizeof buf);
             if (got <= 0) break;
@@ -426,8 +425,8 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
 
 /* The runner's SIGSEGV handler found the fault `depth` bytes below the top
  * of its stack. Near the stack's limit or past it, that is a stack overflow
- * (RE); well inside it, the stack had room left but
- * the address space was full: the memory limit (MLE). */
+ * (RE); well inside it, the stack had room left but the address space was
+ * full: the memory limit (MLE). */
 static void stack_fault(run *r, judge_session *s, const judge_meta *m, int k, uint64_t depth)
 {
     char why[200];

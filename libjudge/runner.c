@@ -59,7 +59,7 @@ void *__real_valloc(size_t n);
 
 static void *out_of_memory(void *p, size_t n)
 {
-    if (p || errno != ENOMEM) return p;
+    if (p || n == 0 || errno != ENOMEM) return p;
     uint64_t msg[2] = { 0x314d5441u /* "ATM1" */, n };
     write_all(msg, sizeof msg);
     _exit(0);
@@ -107,15 +107,17 @@ static char alt_stack[64 << 10];
 
 static void on_segv(int sig, siginfo_t *info, void *context)
 {
-    (void)sig;
     (void)context;
     char *at = info->si_addr;
-    if (at < stack_top && (size_t)(stack_top - at) <= stack_limit + BELOW_LIMIT) {
+    if (info->si_code == SEGV_MAPERR && at < stack_top &&
+        (size_t)(stack_top - at) <= stack_limit + BELOW_LIMIT) {
         uint64_t msg[2] = { 0x31535441u /* "ATS1" */, (uint64_t)(stack_top - at) };
         write_all(msg, sizeof msg);
         _exit(0);
     }
-    /* SA_RESETHAND made the action the default again: the fault repeats and kills */
+    /* SA_RESETHAND made the action the default again: dying of it, as if
+     * never caught (a raise() too, which would not repeat by itself) */
+    raise(sig);
 }
 
 static void watch_stack(char *top)
