@@ -2,12 +2,14 @@
  *
  * What it promises on Linux, without root: the child and everything it starts
  * share one new process group that is killed as a whole; rlimits cap its CPU
- * time, address space, file size and core dumps; with `confine` a seccomp
- * filter (after no_new_privs) lets it compute, allocate, print and exit, and
- * makes every other system call (open, socket, fork, kill of anyone else, ...)
- * fail with EPERM. It is not a container: the child still runs as the
- * learner's user and can read what a stat(2) shows. On other systems only the
- * rlimits and the process group remain (README, "The native sandbox"). */
+ * time, address space, stack, file size and core dumps; with `confine` it
+ * gets an empty environment and a seccomp filter (after no_new_privs) lets it
+ * compute, allocate, print and exit, checks the arguments of the calls that
+ * name a process (itself only), and makes every other system call (open,
+ * stat, socket, fork, ptrace, kill of anyone else, ...) fail with EPERM. It is
+ * not a container: the child still runs as the learner's user. On other
+ * systems only the rlimits and the process group remain (README, "The native
+ * sandbox"). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -66,7 +68,8 @@ static const int allowed[] = {
 #define N_ALLOWED ((int)(sizeof allowed / sizeof allowed[0]))
 
 /* The filter is written with symbolic jump targets, resolved once it is
- * complete (classic BPF jumps are forward offsets of at most 255). */
+ * complete (classic BPF jumps are forward offsets of at most 255). Room for
+ * the list and the 22 instructions confine() adds to it. */
 enum { TO_NEXT, TO_ALLOW, TO_DENY, TO_KILL, TO_SELF, TO_READ_LIMIT, N_TARGETS };
 
 typedef struct {
