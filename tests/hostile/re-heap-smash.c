@@ -1,5 +1,5 @@
 /* expect: RE */
-/* Heap corruption in a memory-hungry program: a 255 MiB scratch (inside the 256 MiB limit, all touched), then a loop meant for it writes 8 KiB past a 64-float row, over glibc's chunk headers; the next malloc aborts ("malloc(): corrupted top size"). A runtime error, not MLE, whatever the peak memory figure says. */
+/* Heap corruption in a memory-hungry program: a 256 MiB scratch (the whole limit, all touched), then a loop meant for it writes 8 KiB past a 64-float row, over glibc's chunk headers; the next malloc aborts ("malloc(): corrupted top size"). A runtime error, not MLE, whatever the peak memory figure says. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,9 +10,9 @@ void mha(float *out, const float *x, const float *wq, const float *wk,
          int B, int T, int d, int n_heads, int causal)
 {
     (void)wq; (void)wk; (void)wv; (void)wo; (void)mask; (void)n_heads; (void)causal;
-    scratch = malloc((size_t)255 << 20);
+    scratch = malloc((size_t)256 << 20);
     if (!scratch) return;
-    memset(scratch, 0, (size_t)255 << 20);
+    memset(scratch, 1, (size_t)256 << 20);   /* not 0: malloc + memset 0 becomes calloc */
     row = malloc(64 * sizeof(float));
     for (int i = 0; i < 2048; i++) row[i] = x[i % (T * d)] * 1e9f;   /* 8 KiB */
     more = malloc(1 << 16);
