@@ -113,12 +113,12 @@ static int write_file(const char *dir, const char *name, const char *a, const ch
 
 /* Run one compiler command under limits, in the temp folder (its working
  * folder and its TMPDIR); 0 when it succeeded. */
-static int run_compiler(char *const *argv, const char *dir, capture *diag,
-                        char *err, size_t n)
+static int run_compiler(char *const *argv, const char *dir, const char *const *readable,
+                        capture *diag, char *err, size_t n)
 {
     judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
                       .memory_bytes = (size_t)2 << 30, .file_bytes = (size_t)64 << 20,
-                      .confine = 0, .channel = -1 };
+                      .confine = 0, .channel = -1, .readable = readable };
     judge_child c;
     if (judge_child_start(&c, &o, err, n)) return -1;
     long long deadline = now_ms() + COMPILE_SECONDS * 1000;
@@ -224,9 +224,43 @@ done:
 #endif
 }
 
+/* Where the compiler `cc` is installed: two levels above its resolved path
+ * (/usr/bin/gcc-12 gives /usr, /opt/llvm/bin/clang /opt/llvm), or its own
+ * folder when that would be the root. Empty when it is not found. */
+static void compiler_home(const char *cc, char *home, size_t n)
+{
+    char found[PATH_MAX] = "", real[PATH_MAX];
+    const char *path = strchr(cc, '/') ? "" : getenv("PATH");
+    if (!path) path = "/usr/bin:/bin";
+    if (!*path) snprintf(found, sizeof found, "%s", cc);
+    for (const char *p = path; *p && !found[0];) {
+        size_t len = strcspn(p, ":");
+        char candidate[PATH_MAX];
+        if (snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, p, cc) < (int)sizeof candidate &&
+            access(candidate, X_OK) == 0)
+            snprintf(found, sizeof found, "%s", candidate);
+        p += len + (p[len] == ':');
+    }
+    home[0] = 0;
+    if (!found[0] || !realpath(found, real)) return;
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(real, '/');
+        if (!slash || slash == real) break;
+        *slash = 0;
+    }
+    snprintf(home, n, "%s", real);
+}
+
 static int compile(const judge_meta *m, const char *file, const char *dir,
                    const judge_native_opts *o, capture *diag, char *err, size_t n)
 {
+    /* What the compiler and the linker may read: the system's toolchain and
+     * libraries, the compiler's own installation, and the one file judged
+     * (not its folder: a classmate's file may lie beside it). */
+    char home[PATH_MAX];
+    compiler_home(o->cc, home, sizeof home);
+    const char *readable[] = { "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin",
+                               "/etc/ld.so.cache", file, home[0] ? home : "/usr", NULL };
     char proto[4096], harness[4096], obj[4096], exe[4096];
     join(proto, sizeof proto, dir, "judge_proto.h");
     join(harness, sizeof harness, dir, "runner.c");
@@ -243,7 +277,7 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
      * -Wall, because its warnings point at real learner bugs. */
     char *cc1[] = { cc, "-O2", "-Wall", color, "-include", proto, "-c", (char *)file,
                     "-o", obj, NULL };
-    int r = run_compiler(cc1, dir, diag, err, n);
+    int r = run_compiler(cc1, dir, readable, diag, err, n);
     if (r) return r;
     char section[128], line[256];
     if (plugin_section(obj, section, sizeof section)) {
@@ -262,7 +296,7 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
                     "-Wl,--wrap=aligned_alloc,--wrap=posix_memalign,--wrap=memalign,--wrap=valloc",
 #endif
                     NULL };
-    r = run_compiler(cc2, dir, diag, err, n);
+    r = run_compiler(cc2, dir, readable, diag, err, n);
     if (r > 0) explain_link_error(diag, m);
     return r;
 }

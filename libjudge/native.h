@@ -18,6 +18,8 @@ typedef struct {
     size_t stack_bytes;     /* RLIMIT_STACK; 0 to keep the judge's */
     size_t file_bytes;      /* RLIMIT_FSIZE: largest file it may write */
     int confine;            /* seccomp: no files, network, processes, signals to others */
+    const char *const *readable;  /* Landlock: read and run only beneath these (NULL-ended),
+                                     write only in tmpdir; NULL for no such rule */
     int channel;            /* a socket placed on the child's fd 3, or -1 */
 } judge_spawn;
 

@@ -168,6 +168,60 @@ static int confine(pid_t self)
 static int confine(pid_t self) { (void)self; return 0; }
 #endif
 
+/* Landlock (Linux 5.13 on): the compiler may read and run files only beneath
+ * o->readable and write only in its temp folder, so neither `#include` nor the
+ * assembler's `.incbin` can pull the grader's files into a program that then
+ * prints them. Only the rights of Landlock's first version are handled, so
+ * any kernel that has it applies the same rules; one without it (ENOSYS,
+ * EOPNOTSUPP) leaves the compiler unrestricted, as the README says. */
+#if defined(__linux__) && defined(SYS_landlock_create_ruleset)
+#include <linux/landlock.h>
+#include <sys/stat.h>
+
+enum {
+    FS_FILE = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE |
+              LANDLOCK_ACCESS_FS_WRITE_FILE,
+    FS_READ = LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE |
+              LANDLOCK_ACCESS_FS_READ_DIR,
+    FS_ALL = FS_READ | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_REMOVE_DIR |
+             LANDLOCK_ACCESS_FS_REMOVE_FILE | LANDLOCK_ACCESS_FS_MAKE_CHAR |
+             LANDLOCK_ACCESS_FS_MAKE_DIR | LANDLOCK_ACCESS_FS_MAKE_REG |
+             LANDLOCK_ACCESS_FS_MAKE_SOCK | LANDLOCK_ACCESS_FS_MAKE_FIFO |
+             LANDLOCK_ACCESS_FS_MAKE_BLOCK | LANDLOCK_ACCESS_FS_MAKE_SYM,
+};
+
+/* A path that does not exist on this system grants nothing and is fine. */
+static int allow_beneath(int ruleset, const char *path, unsigned long long access)
+{
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return errno == ENOENT ? 0 : -1;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) access &= FS_FILE;   /* a file's rights */
+    struct landlock_path_beneath_attr rule = { .allowed_access = access, .parent_fd = fd };
+    int r = (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+    close(fd);
+    return r;
+}
+
+static int restrict_files(const judge_spawn *o)
+{
+    struct landlock_ruleset_attr attr = { .handled_access_fs = FS_ALL };
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+    if (ruleset < 0) return errno == ENOSYS || errno == EOPNOTSUPP ? 0 : -1;
+    int failed = 0;
+    for (const char *const *p = o->readable; *p && !failed; p++)
+        failed = allow_beneath(ruleset, *p, FS_READ) != 0;
+    if (!failed) failed = allow_beneath(ruleset, o->tmpdir, FS_ALL) ||
+                          allow_beneath(ruleset, "/dev/null", FS_FILE) ||
+                          prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+                          syscall(SYS_landlock_restrict_self, ruleset, 0);
+    close(ruleset);
+    return failed ? -1 : 0;
+}
+#else
+static int restrict_files(const judge_spawn *o) { (void)o; return 0; }
+#endif
+
 static void limit(int resource, rlim_t value)
 {
     struct rlimit r = { value, value };
@@ -198,6 +252,10 @@ static void child(const judge_spawn *o, int out_fd)
     if (o->stack_bytes) limit(RLIMIT_STACK, (rlim_t)o->stack_bytes);
     limit(RLIMIT_FSIZE, (rlim_t)o->file_bytes);
     limit(RLIMIT_CORE, 0);
+    if (o->readable && o->tmpdir && restrict_files(o)) {
+        dprintf(1, "judge: cannot restrict the files the compiler sees: %s\n", strerror(errno));
+        _exit(127);
+    }
     if (o->confine) {
         limit(RLIMIT_NPROC, 0);   /* ignored for root; seccomp covers that */
         if (confine(getpid())) {

@@ -66,7 +66,16 @@ test('the stack verdicts name their cause', async () => {
   assert.match(await detail('re-heap-smash.c'), /SIGABRT/);
 });
 
-test('the LTO section made no file', () => {
+// Each compile-time attack is refused for its own reason, not by chance.
+test('the compile-time attacks fail where they should', async () => {
+  const diagnostics = async (f) => {
+    const r = await judge(['49', join(hostile, f), '--json']);
+    return JSON.parse(r.stdout).compile.diagnostics;
+  };
+  assert.match(await diagnostics('ce-lto-section.c'), /link-time section \.gnu\.lto_/);
+  assert.match(await diagnostics('ce-incbin-secret.c'), /\/etc\/passwd/);
+  assert.doesNotMatch(await diagnostics('ce-incbin-secret.c'), /root:/);
+  assert.match(await diagnostics('ce-includes-neighbour.c'), /ac-honest\.c: Permission denied/);
   assert.equal(existsSync('/tmp/pwned-by-lto'), false);
 });
 
