@@ -95,15 +95,16 @@ function judgeThenSignal(file, signal, afterMs, tmp) {
   });
 }
 
-// Compiling (the macro bomb keeps the compiler busy for seconds), running
-// (a program asleep in a call) and reading last words (dots after the time
-// limit): wherever the judge waits, it cleans up and dies of the signal.
+// Starting, compiling (the macro bomb keeps the compiler busy for seconds),
+// running (a program asleep in a call, one printing dots): wherever the judge
+// waits, it cleans up and dies of the signal. Each file runs far longer than
+// its delay, so the signal never comes after the end.
 describe('a signal to the judge', { concurrency: 1 }, () => {
   const cases = [
     ['SIGTERM', 'compiling', join(corpus49, 'ce-macro-bomb.c'), 600],
     ['SIGINT', 'running', join(corpus49, 'tle-sleep-forever.c'), 1500],
-    ['SIGHUP', 'the program trickles output', join(hostile, 'tle-trickle.c'), 2300],
-    ['SIGTERM', 'running a hostile probe', join(hostile, 're-trickle-after-hangup.c'), 1200],
+    ['SIGHUP', 'the program trickles output', join(hostile, 'tle-trickle.c'), 1500],
+    ['SIGTERM', 'just started', join(corpus49, 'ce-macro-bomb.c'), 60],
   ];
   for (const [signal, where, file, afterMs] of cases) {
     it(`${signal} while ${where}`, async () => {
