@@ -236,8 +236,9 @@ static void compiler_home(const char *cc, char *home, size_t n)
     for (const char *p = path; *p && !found[0];) {
         size_t len = strcspn(p, ":");
         char candidate[PATH_MAX];
-        if (snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, p, cc) < (int)sizeof candidate &&
-            access(candidate, X_OK) == 0)
+        int fits = snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, p, cc) <
+                   (int)sizeof candidate;
+        if (fits && access(candidate, X_OK) == 0)
             snprintf(found, sizeof found, "%s", candidate);
         p += len + (p[len] == ':');
     }

@@ -31,8 +31,8 @@ typedef struct {
 /* Start the child; on failure returns -1 with a message in err. */
 int judge_child_start(judge_child *c, const judge_spawn *o, char *err, size_t n);
 /* Give the child up to grace_ms to exit by itself (no time at all once
- * judge_native_stop is set), then kill its whole process group and reap it. *status as from wait; *maxrss_kb its peak
- * memory. Closes c->out. */
+ * judge_native_stop is set), then kill its whole process group and reap it.
+ * *status as from wait; *maxrss_kb its peak memory. Closes c->out. */
 void judge_child_end(judge_child *c, int grace_ms, int *status, long *maxrss_kb);
 
 /* ---- native.c ---- */

@@ -65,7 +65,10 @@ static void *out_of_memory(void *p, size_t n)
     _exit(0);
 }
 
-static size_t times(size_t n, size_t size) { return size && n > SIZE_MAX / size ? SIZE_MAX : n * size; }
+static size_t times(size_t n, size_t size)
+{
+    return size && n > SIZE_MAX / size ? SIZE_MAX : n * size;
+}
 
 void *__wrap_malloc(size_t n) { return out_of_memory(__real_malloc(n), n); }
 void *__wrap_realloc(void *p, size_t n) { return out_of_memory(__real_realloc(p, n), n); }
@@ -81,7 +84,10 @@ void *__wrap_aligned_alloc(size_t align, size_t n)
 {
     return out_of_memory(__real_aligned_alloc(align, n), n);
 }
-void *__wrap_memalign(size_t align, size_t n) { return out_of_memory(__real_memalign(align, n), n); }
+void *__wrap_memalign(size_t align, size_t n)
+{
+    return out_of_memory(__real_memalign(align, n), n);
+}
 void *__wrap_valloc(size_t n) { return out_of_memory(__real_valloc(n), n); }
 int __wrap_posix_memalign(void **p, size_t align, size_t n)
 {

@@ -6,7 +6,8 @@
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
+  from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, judge, judgeBin, expectation } from './lib/run.mjs';
@@ -129,21 +130,23 @@ describe('a signal to the judge', { concurrency: 1 }, () => {
 // JSON parses, every verdict is as its file expects, nothing runs, nothing is
 // left in TMPDIR.
 test('class-grading soak: 40+ submissions judged two at a time', async () => {
-  const slow = (f) => f.startsWith('tle-') || f === 'ce-macro-bomb.c' || f === 'ce-include-dev-zero.c';
+  const slow = (f) => f.startsWith('tle-') || ['ce-macro-bomb.c', 'ce-include-dev-zero.c'].includes(f);
   const honest = readdirSync(corpus49).filter((f) => f.endsWith('.c') && !slow(f)).sort()
     .filter((_, i) => i % 3 !== 2);
   const work = privateTmp('soak-');
   const tmp = join(work, 'tmp');
   const dir = join(work, 'class');
   try {
-    execFileSync('mkdir', [tmp, dir]);
+    mkdirSync(tmp);
+    mkdirSync(dir);
     for (const f of honest) copyFileSync(join(corpus49, f), join(dir, f));
     for (const f of readdirSync(hostile)) copyFileSync(join(hostile, f), join(dir, f));
     const submissions = readdirSync(dir).filter((f) => f.endsWith('.c'));
     assert.ok(submissions.length >= 40, `only ${submissions.length} submissions`);
     const started = Date.now();
     await new Promise((resolve, reject) => {
-      const grading = spawn('sh', ['-c', `ls ${dir}/*.c | xargs -P2 -I{} sh -c './judge 49 {} --json > {}.json'`],
+      const grade = `ls ${dir}/*.c | xargs -P2 -I{} sh -c './judge 49 {} --json > {}.json'`;
+      const grading = spawn('sh', ['-c', grade],
         { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
       grading.on('error', reject);
       grading.on('exit', resolve);
@@ -153,10 +156,18 @@ test('class-grading soak: 40+ submissions judged two at a time', async () => {
     for (const f of submissions) {
       const text = readFileSync(join(dir, `${f}.json`), 'utf8');
       let report;
-      try { report = JSON.parse(text); } catch { wrong.push(`${f}: not JSON: ${text.slice(0, 200)}`); continue; }
+      try {
+        report = JSON.parse(text);
+      } catch {
+        wrong.push(`${f}: not JSON: ${text.slice(0, 200)}`);
+        continue;
+      }
       const want = expectation(join(dir, f));
-      if (report.verdict !== want.verdict) wrong.push(`${f}: ${report.verdict}, expected ${want.verdict}`);
-      else if (want.mistake && report.mistake?.id !== want.mistake) wrong.push(`${f}: mistake ${report.mistake?.id}`);
+      if (report.verdict !== want.verdict) {
+        wrong.push(`${f}: ${report.verdict}, expected ${want.verdict}`);
+      } else if (want.mistake && report.mistake?.id !== want.mistake) {
+        wrong.push(`${f}: mistake ${report.mistake?.id}, expected ${want.mistake}`);
+      }
     }
     assert.deepEqual(wrong, []);
     assert.deepEqual(processesIn(work), [], 'processes left behind');
