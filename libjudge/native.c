@@ -76,6 +76,31 @@ static void capture_add(capture *c, const char *p, size_t n)
     c->data[c->len] = 0;
 }
 
+/* Every `from` in the capture becomes `to`, within the same cap: the compiler
+ * names the file by the absolute path it was given, the learner knows it by
+ * the path they typed. Left as it is when memory runs out. */
+static void capture_rename(capture *c, const char *from, const char *to)
+{
+    size_t from_len = strlen(from), to_len = strlen(to);
+    char *old = malloc(c->len + 1);
+    if (!old || !from_len) {
+        free(old);
+        return;
+    }
+    memcpy(old, c->data, c->len + 1);
+    c->len = 0;
+    c->data[0] = 0;
+    for (const char *p = old; *p;) {
+        const char *hit = strstr(p, from);
+        size_t keep = hit ? (size_t)(hit - p) : strlen(p);
+        capture_add(c, p, keep);
+        if (!hit) break;
+        capture_add(c, to, to_len);
+        p = hit + from_len;
+    }
+    free(old);
+}
+
 /* ---- the temp folder ---- */
 
 /* dir/name into buf; the judge's own folder names are short, so truncation
@@ -643,6 +668,7 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
     diag.data[0] = 0;
     int c = compile(m, source, dir, o, &diag, err, n);
     if (c < 0) goto done;
+    capture_rename(&diag, source, file);
     judge_session_compiled(s, c == 0, diag.data);
     rc = c == 0 ? run_calls(s, m, dir, err, n) : 0;
 done:
