@@ -175,12 +175,14 @@ int main(int argc, char **argv)
     judge_native_opts o = { .cc = cc && *cc ? cc : "cc", .color = color };
     char err[512];
     catch_signals();
-    if (judge_native_judge(s, m, file, &o, err, sizeof err)) {
+    int judged = judge_native_judge(s, m, file, &o, err, sizeof err);
+    if (stopped_by) {   /* even when the run had just finished: no report */
         judge_session_free(s);
-        if (stopped_by) {
-            signal(stopped_by, SIG_DFL);
-            raise(stopped_by);
-        }
+        signal(stopped_by, SIG_DFL);
+        raise(stopped_by);
+    }
+    if (judged) {
+        judge_session_free(s);
         return fail("%s%s", err, "");
     }
     const char *report = json ? judge_session_json(s) : judge_session_text(s, color);

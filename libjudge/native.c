@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +34,10 @@ enum {
     STARTUP_MS = 2000,           /* exec + the learner's constructors */
     DIAGNOSTICS_MAX = 64 << 10,  /* compiler output kept */
     RUNNER_SLACK_MB = 8,         /* the runner's code, stack and heap beyond the buffers */
+    STACK_MB = 8,                /* the run's RLIMIT_STACK, whatever the judge's shell had */
+    STACK_SLACK_KB = 1024,       /* above main: environment, arguments, the runner's frame */
+    LAST_WORDS_MS = 300,         /* output still read after a fault, however it trickles */
+    STOP_CHECK_MS = 50,          /* longest sleep between looks at judge_native_stop */
 };
 
 static long long now_ms(void)
@@ -43,6 +48,13 @@ static long long now_ms(void)
 }
 
 volatile sig_atomic_t judge_native_stop;
+
+/* poll() for at most `left` ms, but in slices: a signal that lands just
+ * before poll() starts sets judge_native_stop without waking it. */
+static int poll_slice(struct pollfd *p, int nfds, long long left)
+{
+    return poll(p, (nfds_t)nfds, (int)(left < STOP_CHECK_MS ? left : STOP_CHECK_MS));
+}
 
 /* ---- captured output, kept up to a cap ---- */
 typedef struct {
@@ -62,6 +74,31 @@ static void capture_add(capture *c, const char *p, size_t n)
     memcpy(c->data + c->len, p, n);
     c->len += n;
     c->data[c->len] = 0;
+}
+
+/* Every `from` in the capture becomes `to`, within the same cap: the compiler
+ * names the file by the absolute path it was given, the learner knows it by
+ * the path they typed. Left as it is when memory runs out. */
+static void capture_rename(capture *c, const char *from, const char *to)
+{
+    size_t from_len = strlen(from), to_len = strlen(to);
+    char *old = malloc(c->len + 1);
+    if (!old || !from_len) {
+        free(old);
+        return;
+    }
+    memcpy(old, c->data, c->len + 1);
+    c->len = 0;
+    c->data[0] = 0;
+    for (const char *p = old; *p;) {
+        const char *hit = strstr(p, from);
+        size_t keep = hit ? (size_t)(hit - p) : strlen(p);
+        capture_add(c, p, keep);
+        if (!hit) break;
+        capture_add(c, to, to_len);
+        p = hit + from_len;
+    }
+    free(old);
 }
 
 /* ---- the temp folder ---- */
@@ -99,13 +136,14 @@ static int write_file(const char *dir, const char *name, const char *a, const ch
 
 /* ---- the compiler ---- */
 
-/* Run one compiler command under limits; 0 when it succeeded. */
-static int run_compiler(char *const *argv, const char *dir, capture *diag,
-                        char *err, size_t n)
+/* Run one compiler command under limits, in the temp folder (its working
+ * folder and its TMPDIR); 0 when it succeeded. */
+static int run_compiler(char *const *argv, const char *dir, const char *const *readable,
+                        capture *diag, char *err, size_t n)
 {
-    judge_spawn o = { .argv = argv, .cwd = NULL, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
+    judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
                       .memory_bytes = (size_t)2 << 30, .file_bytes = (size_t)64 << 20,
-                      .confine = 0, .channel = -1 };
+                      .confine = 0, .channel = -1, .readable = readable };
     judge_child c;
     if (judge_child_start(&c, &o, err, n)) return -1;
     long long deadline = now_ms() + COMPILE_SECONDS * 1000;
@@ -115,14 +153,15 @@ static int run_compiler(char *const *argv, const char *dir, capture *diag,
         long long left = deadline - now_ms();
         if (left <= 0 || judge_native_stop) { timed_out = 1; break; }
         struct pollfd p = { c.out, POLLIN, 0 };
-        if (poll(&p, 1, (int)left) <= 0) continue;
+        if (poll_slice(&p, 1, left) <= 0) continue;
         ssize_t r = read(c.out, buf, sizeof buf);
         if (r <= 0) break;
         capture_add(diag, buf, (size_t)r);
     }
     int status;
     long rss;
-    judge_child_end(&c, timed_out ? 0 : COMPILE_SECONDS * 1000, &status, &rss);
+    long long left = deadline - now_ms();   /* its output closed: what remains of its time */
+    judge_child_end(&c, timed_out || left < 0 ? 0 : (int)left, &status, &rss);
     if (judge_native_stop) {
         snprintf(err, n, "interrupted");
         return -1;
@@ -160,9 +199,94 @@ static void explain_link_error(capture *diag, const judge_meta *m)
     }
 }
 
+/* A section a linker plugin would take over: GCC's LTO bytecode, LLVM's
+ * bitcode. The plugin reruns the compiler with options recorded in the
+ * object, and __asm__ can write those sections by hand, so an object that has
+ * one is refused; `name` gets the first such section's name. */
+static int plugin_section(const char *obj, char *name, size_t n)
+{
+#ifdef __linux__
+    static const char *const prefixes[] = { ".gnu.lto_", ".gnu.debuglto_", ".gnu.offload_lto_",
+                                            ".llvmbc", ".llvm.lto" };
+    int found = 1;   /* an object that cannot be read whole is refused too */
+    snprintf(name, n, "(unreadable object)");
+    FILE *f = fopen(obj, "rb");
+    if (!f) return found;
+    Elf64_Ehdr eh;
+    Elf64_Shdr names;
+    char *table = NULL;
+    if (fread(&eh, sizeof eh, 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+        eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) ||
+        eh.e_shstrndx >= eh.e_shnum ||
+        fseek(f, (long)(eh.e_shoff + (size_t)eh.e_shstrndx * sizeof names), SEEK_SET) ||
+        fread(&names, sizeof names, 1, f) != 1 || names.sh_size > (16 << 20) ||
+        !(table = calloc(names.sh_size + 1, 1)) || fseek(f, (long)names.sh_offset, SEEK_SET) ||
+        fread(table, 1, names.sh_size, f) != names.sh_size)
+        goto done;
+    found = 0;
+    for (int i = 0; i < eh.e_shnum && !found; i++) {
+        Elf64_Shdr sh;
+        if (fseek(f, (long)(eh.e_shoff + (size_t)i * sizeof sh), SEEK_SET) ||
+            fread(&sh, sizeof sh, 1, f) != 1 || sh.sh_name >= names.sh_size) {
+            found = 1;
+            break;
+        }
+        for (size_t p = 0; p < sizeof prefixes / sizeof prefixes[0]; p++)
+            if (!strncmp(table + sh.sh_name, prefixes[p], strlen(prefixes[p]))) {
+                snprintf(name, n, "%s", table + sh.sh_name);
+                found = 1;
+            }
+    }
+done:
+    free(table);
+    fclose(f);
+    return found;
+#else
+    (void)obj;
+    (void)name;
+    (void)n;
+    return 0;
+#endif
+}
+
+/* Where the compiler `cc` is installed: two levels above its resolved path
+ * (/usr/bin/gcc-12 gives /usr, /opt/llvm/bin/clang /opt/llvm), or its own
+ * folder when that would be the root. Empty when it is not found. */
+static void compiler_home(const char *cc, char *home, size_t n)
+{
+    char found[PATH_MAX] = "", real[PATH_MAX];
+    const char *path = strchr(cc, '/') ? "" : getenv("PATH");
+    if (!path) path = "/usr/bin:/bin";
+    if (!*path) snprintf(found, sizeof found, "%s", cc);
+    for (const char *p = path; *p && !found[0];) {
+        size_t len = strcspn(p, ":");
+        char candidate[PATH_MAX];
+        int fits = snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, p, cc) <
+                   (int)sizeof candidate;
+        if (fits && access(candidate, X_OK) == 0)
+            snprintf(found, sizeof found, "%s", candidate);
+        p += len + (p[len] == ':');
+    }
+    home[0] = 0;
+    if (!found[0] || !realpath(found, real)) return;
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(real, '/');
+        if (!slash || slash == real) break;
+        *slash = 0;
+    }
+    snprintf(home, n, "%s", real);
+}
+
 static int compile(const judge_meta *m, const char *file, const char *dir,
                    const judge_native_opts *o, capture *diag, char *err, size_t n)
 {
+    /* What the compiler and the linker may read: the system's toolchain and
+     * libraries, the compiler's own installation, and the one file judged
+     * (not its folder: a classmate's file may lie beside it). */
+    char home[PATH_MAX];
+    compiler_home(o->cc, home, sizeof home);
+    const char *readable[] = { "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin",
+                               "/etc/ld.so.cache", file, home[0] ? home : "/usr", NULL };
     char proto[4096], harness[4096], obj[4096], exe[4096];
     join(proto, sizeof proto, dir, "judge_proto.h");
     join(harness, sizeof harness, dir, "runner.c");
@@ -179,17 +303,26 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
      * -Wall, because its warnings point at real learner bugs. */
     char *cc1[] = { cc, "-O2", "-Wall", color, "-include", proto, "-c", (char *)file,
                     "-o", obj, NULL };
-    int r = run_compiler(cc1, dir, diag, err, n);
+    int r = run_compiler(cc1, dir, readable, diag, err, n);
     if (r) return r;
+    char section[128], line[256];
+    if (plugin_section(obj, section, sizeof section)) {
+        snprintf(line, sizeof line, "judge: the object has a link-time section %s, which a "
+                 "submission may not carry (the linker would run the compiler again)\n", section);
+        capture_add(diag, line, strlen(line));
+        return 1;
+    }
     /* Linux: a static runner can be confined before execve (sandbox.c), and
-     * --wrap turns a failed malloc into MLE rather than a crash on NULL. */
+     * --wrap turns a failed malloc into MLE rather than a crash on NULL. No
+     * linker plugin and no LTO, however the compiler was configured. */
     char *cc2[] = { cc, "-O2", color, "-o", exe, harness, obj, "-lm",
 #ifdef __linux__
-                    "-static", "-DJUDGE_WRAP_MALLOC",
-                    "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc",
+                    "-fno-lto", "-fno-use-linker-plugin", "-static", "-DJUDGE_WRAP_MALLOC",
+                    "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=reallocarray",
+                    "-Wl,--wrap=aligned_alloc,--wrap=posix_memalign,--wrap=memalign,--wrap=valloc",
 #endif
                     NULL };
-    r = run_compiler(cc2, dir, diag, err, n);
+    r = run_compiler(cc2, dir, readable, diag, err, n);
     if (r > 0) explain_link_error(diag, m);
     return r;
 }
@@ -246,7 +379,7 @@ static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, 
             { r->child.out, POLLIN, 0 },
         };
         int nfds = r->child.out >= 0 ? 2 : 1;
-        if (poll(p, (nfds_t)nfds, (int)left) <= 0) continue;
+        if (poll_slice(p, nfds, left) <= 0) continue;
         if (nfds == 2 && p[1].revents) {
             char buf[4096];
             ssize_t got = read(r->child.out, buf, sizeof buf);
@@ -302,11 +435,18 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
 {
     int status;
     long rss_kb;
-    if (verdict != JUDGE_OLE) {   /* keep its last words: a message, a partial line */
-        while (r->child.out >= 0 && !r->out.over) {
+    /* Keep its last words (a message, a partial line), for a short while
+     * only: a child that goes on printing would otherwise keep us reading. */
+    long long until = now_ms() + LAST_WORDS_MS;
+    if (verdict != JUDGE_OLE) {
+        while (r->child.out >= 0 && !r->out.over && !judge_native_stop) {
             char buf[4096];
             struct pollfd p = { r->child.out, POLLIN, 0 };
-            if (poll(&p, 1, 200) <= 0) break;
+            long long left = until - now_ms();
+            if (left <= 0) break;
+            int ready = poll_slice(&p, 1, left);
+            if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
+            if (ready < 0) break;
             ssize_t got = read(r->child.out, buf, sizeof buf);
             if (got <= 0) break;
             capture_add(&r->out, buf, (size_t)got);
@@ -317,7 +457,11 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
     judge_arg when = started ? JUDGE_TEXT("") : JUDGE_MSG(JUDGE_MSG_DETAIL_BEFORE_START);
     if (msg >= 0) {
         judge_session_fault(s, k, verdict, (judge_msg)msg, args, n);
-    } else if (rss_kb > (long)m->memory_mb * 1024) {
+    } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL &&
+               rss_kb > (long)m->memory_mb * 1024) {
+        /* killed from outside (the kernel out of memory): its peak tells why.
+         * A crash of its own stays RE whatever the peak: the judge's buffers
+         * count in it, and a wrecked heap aborts at any size. */
         snprintf(a, sizeof a, "%ld", rss_kb / 1024);
         snprintf(b, sizeof b, "%d", m->memory_mb);
         judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
@@ -332,6 +476,25 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
         snprintf(a, sizeof a, "%d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         judge_arg why[] = { JUDGE_TEXT(a), when, JUDGE_TEXT(m->function) };
         judge_session_fault(s, k, JUDGE_RE, JUDGE_MSG_DETAIL_EXIT, why, 3);
+    }
+}
+
+/* The runner's SIGSEGV handler found the fault `depth` bytes below the top
+ * of its stack. Near the stack's limit or past it, that is a stack overflow
+ * (RE); well inside it, the stack had room left but the address space was
+ * full: the memory limit (MLE). */
+static void stack_fault(run *r, judge_session *s, const judge_meta *m, int k, uint64_t depth)
+{
+    char a[24], b[24];
+    if (depth + (STACK_SLACK_KB << 10) >= (uint64_t)STACK_MB << 20) {
+        snprintf(a, sizeof a, "%d", STACK_MB);
+        judge_arg why[] = { JUDGE_TEXT(a) };
+        end_with_fault(r, s, m, k, 1, JUDGE_RE, JUDGE_MSG_DETAIL_STACK_OVERFLOW, why, 1);
+    } else {
+        snprintf(a, sizeof a, "%llu", (unsigned long long)(depth >> 10));
+        snprintf(b, sizeof b, "%d", m->memory_mb);
+        judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
+        end_with_fault(r, s, m, k, 1, JUDGE_MLE, JUDGE_MSG_DETAIL_STACK_NO_ROOM, why, 2);
     }
 }
 
@@ -380,6 +543,7 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
                       .cpu_seconds = (m->time_ms + 999) / 1000 + 1,
                       .memory_bytes = (((size_t)m->memory_mb + RUNNER_SLACK_MB) << 20) +
                                       largest_request(s),
+                      .stack_bytes = (size_t)STACK_MB << 20,
                       .file_bytes = 0, .confine = 1, .channel = sv[1] };
     run r = { .chan = sv[0] };
     size_t cap = (size_t)m->output_kb << 10;
@@ -420,6 +584,12 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
             snprintf(b, sizeof b, "%d", m->memory_mb);
             judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
             end_with_fault(&r, s, m, k, 1, JUDGE_MLE, JUDGE_MSG_DETAIL_ALLOC_FAILED, why, 2);
+            break;
+        }
+        if (magic == 0x31535441u) {   /* "ATS1": the stack could not grow */
+            uint64_t depth;
+            memcpy(&depth, reply + 8, 8);
+            stack_fault(&r, s, m, k, depth);
             break;
         }
         got = pump(&r, NULL, 0, reply + 16, len - 16);
@@ -475,11 +645,18 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
                        const judge_native_opts *o, char *err, size_t n)
 {
     const char *tmp = getenv("TMPDIR");
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/judge-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
+    char made[4096], dir[PATH_MAX], source[PATH_MAX];
+    /* The compiler runs inside the folder, so both paths must be absolute. */
+    if (!realpath(file, source)) {
+        snprintf(err, n, "cannot read %s: %s", file, strerror(errno));
+        return -1;
+    }
+    snprintf(made, sizeof made, "%s/judge-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int made_it = mkdtemp(made) != NULL;
+    if (!made_it || !realpath(made, dir)) {
         snprintf(err, n, "cannot create a temporary folder in %s: %s",
                  tmp && *tmp ? tmp : "/tmp", strerror(errno));
+        if (made_it) rmdir(made);
         return -1;
     }
     capture diag = { .data = malloc(DIAGNOSTICS_MAX + 1), .cap = DIAGNOSTICS_MAX };
@@ -489,12 +666,17 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
         goto done;
     }
     diag.data[0] = 0;
-    int c = compile(m, file, dir, o, &diag, err, n);
+    int c = compile(m, source, dir, o, &diag, err, n);
     if (c < 0) goto done;
+    capture_rename(&diag, source, file);
     judge_session_compiled(s, c == 0, diag.data);
     rc = c == 0 ? run_calls(s, m, dir, err, n) : 0;
 done:
     free(diag.data);
     remove_tree(dir);
+    if (judge_native_stop) {   /* however far it got, an interrupted run has no report */
+        snprintf(err, n, "interrupted");
+        rc = -1;
+    }
     return rc;
 }

@@ -7,6 +7,7 @@
  * writes every buffer back. It decides nothing: whatever the learner's code
  * does to this process, the verdict is computed by the judge from the bytes
  * that come back. Wire format: libjudge/judge.h. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,26 +44,102 @@ static int write_all(const void *p, size_t n)
 }
 
 #ifdef JUDGE_WRAP_MALLOC
-/* Linked with --wrap: a failed allocation is the memory limit, so say so and
- * stop, rather than let the learner's code crash on NULL and look like RE. */
+/* Linked with --wrap: an allocation that fails for want of memory is the
+ * memory limit, so say so and stop, rather than let the learner's code crash
+ * on NULL (RE) or wait for memory forever (TLE). Every C and POSIX way to
+ * allocate goes through here; a bad alignment (EINVAL) stays the learner's. */
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
 void *__real_realloc(void *p, size_t n);
+void *__real_reallocarray(void *p, size_t n, size_t size);
+void *__real_aligned_alloc(size_t align, size_t n);
+int __real_posix_memalign(void **p, size_t align, size_t n);
+void *__real_memalign(size_t align, size_t n);
+void *__real_valloc(size_t n);
 
 static void *out_of_memory(void *p, size_t n)
 {
-    if (p || n == 0) return p;
+    if (p || n == 0 || errno != ENOMEM) return p;
     uint64_t msg[2] = { 0x314d5441u /* "ATM1" */, n };
     write_all(msg, sizeof msg);
     _exit(0);
+}
+
+static size_t times(size_t n, size_t size)
+{
+    return size && n > SIZE_MAX / size ? SIZE_MAX : n * size;
 }
 
 void *__wrap_malloc(size_t n) { return out_of_memory(__real_malloc(n), n); }
 void *__wrap_realloc(void *p, size_t n) { return out_of_memory(__real_realloc(p, n), n); }
 void *__wrap_calloc(size_t n, size_t size)
 {
-    return out_of_memory(__real_calloc(n, size), n * size ? n * size : n);
+    return out_of_memory(__real_calloc(n, size), times(n, size));
 }
+void *__wrap_reallocarray(void *p, size_t n, size_t size)
+{
+    return out_of_memory(__real_reallocarray(p, n, size), times(n, size));
+}
+void *__wrap_aligned_alloc(size_t align, size_t n)
+{
+    return out_of_memory(__real_aligned_alloc(align, n), n);
+}
+void *__wrap_memalign(size_t align, size_t n)
+{
+    return out_of_memory(__real_memalign(align, n), n);
+}
+void *__wrap_valloc(size_t n) { return out_of_memory(__real_valloc(n), n); }
+int __wrap_posix_memalign(void **p, size_t align, size_t n)
+{
+    int r = __real_posix_memalign(p, align, n);
+    errno = r;
+    if (r == ENOMEM) out_of_memory(NULL, n);
+    return r;
+}
+#endif
+
+#ifdef __linux__
+#include <signal.h>
+#include <sys/resource.h>
+/* A SIGSEGV at an address in the stack's range (from the top of main's frame
+ * down to its limit and well beyond, where a big local array's first touch
+ * lands) is the stack failing to grow: say how deep it had got ("ATS1"), and
+ * the judge tells a stack overflow (the limit reached) from a full address
+ * space (stopped short of it). Any other SIGSEGV stays a plain crash. */
+enum { BELOW_LIMIT = 64 << 20 };
+static char *stack_top;
+static size_t stack_limit;
+static char alt_stack[64 << 10];
+
+static void on_segv(int sig, siginfo_t *info, void *context)
+{
+    (void)context;
+    char *at = info->si_addr;
+    if (info->si_code == SEGV_MAPERR && at < stack_top &&
+        (size_t)(stack_top - at) <= stack_limit + BELOW_LIMIT) {
+        uint64_t msg[2] = { 0x31535441u /* "ATS1" */, (uint64_t)(stack_top - at) };
+        write_all(msg, sizeof msg);
+        _exit(0);
+    }
+    /* SA_RESETHAND made the action the default again: dying of it, as if
+     * never caught (a raise() too, which would not repeat by itself) */
+    raise(sig);
+}
+
+static void watch_stack(char *top)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_STACK, &r) || r.rlim_cur == RLIM_INFINITY) return;
+    stack_top = top;
+    stack_limit = r.rlim_cur;
+    stack_t alt = { .ss_sp = alt_stack, .ss_size = sizeof alt_stack };
+    struct sigaction sa = { .sa_sigaction = on_segv,
+                            .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND };
+    sigemptyset(&sa.sa_mask);
+    if (sigaltstack(&alt, NULL) == 0) sigaction(SIGSEGV, &sa, NULL);
+}
+#else
+static void watch_stack(char *top) { (void)top; }
 #endif
 
 static const size_t elem_size[] = { 0, 4, 1, 4, 8 };  /* by judge_type, judge.h */
@@ -72,6 +149,8 @@ int main(void)
     /* Line-buffered, so what was printed before a crash or a hang still
      * reaches the learner. */
     setvbuf(stdout, NULL, _IOLBF, 0);
+    char top;
+    watch_stack(&top);
     uint32_t hello = 0x31485441u;   /* "ATH1": the learner's constructors are done */
     if (write_all(&hello, sizeof hello)) return 1;
     for (;;) {
