@@ -8,7 +8,7 @@
 // signals. No Node APIs: the platform passes in how to start a worker.
 import { ALLOWED_IMPORTS } from './wasi.mjs';
 import { importedMemory } from './wasm_imports.mjs';
-import { STACK_BYTES } from './compile.mjs';
+import { LINKED_STACK_BYTES } from './compile.mjs';
 
 const STARTUP_MS = 2000;   // the learner's constructors, as natively
 const BOOT_MS = 20000;     // the worker itself starting: the judge's time, not the learner's
@@ -17,10 +17,10 @@ const SLACK_BYTES = 1 << 20;   // the C library's own data and malloc's bookkeep
 
 // The cap on the learner module's memory, in pages: the problem's limit for
 // the learner's own data (static, heap), plus what is not theirs, as native.c
-// counts it: the stack (linked first, 8 MiB) and one call's buffers (the
+// counts it: the stack (linked first, 8 MiB, and its guard) and one call's buffers (the
 // largest request, as the runner holds one call at a time).
 function memoryCap(problem, largestRequest) {
-  return Math.ceil((STACK_BYTES + problem.limits.memory_mb * (1 << 20) + largestRequest + SLACK_BYTES) / PAGE);
+  return Math.ceil((LINKED_STACK_BYTES + problem.limits.memory_mb * (1 << 20) + largestRequest + SLACK_BYTES) / PAGE);
 }
 
 export class Cancelled extends Error {
@@ -64,6 +64,11 @@ function classify(f, problem) {
   case 'zero_page':
     return ['RE', `wrote through a NULL pointer (byte ${f.address} of the memory at address 0 changed, ` +
       'and no buffer lives there)'];
+  case 'stray':
+    return ['RE', `wrote to address ${f.address}, below the stack, where no buffer lives (natively ` +
+      `nothing is mapped there): a wild pointer, or a stack deeper than 8 MiB${when}`];
+  case 'host':
+    return ['RE', `the program passed ${f.call} something the judge cannot carry out (${f.reason})${when}`];
   case 'trap':
     return ['RE', `${trapStory(f.message)}${when}`];
   default:
@@ -83,7 +88,7 @@ export function checkModule(module, bytes, problem, maxPages) {
   const mem = importedMemory(bytes);
   if (!mem || mem.shared) return ['RE', 'the module does not import its memory from the judge'];
   if (mem.min > maxPages)
-    return ['MLE', `its static data needs ${Math.ceil((mem.min * PAGE - STACK_BYTES) / (1 << 20))} MiB, ` +
+    return ['MLE', `its static data needs ${Math.ceil((mem.min * PAGE - LINKED_STACK_BYTES) / (1 << 20))} MiB, ` +
       `over the ${problem.limits.memory_mb} MiB limit`];
   return null;
 }

@@ -6,13 +6,14 @@
 // decides nothing and never sees an expected output; it reports what happened
 // (a reply, a trap, an exit, an allocation that failed, output) and the main
 // side (wasm/run.mjs) turns that into verdicts. Wire format: libjudge/judge.h.
-import { makeWasi, Exit } from './wasi.mjs';
+import { makeWasi, Exit, Unwind, HostFault } from './wasi.mjs';
+import { STACK_GUARD_BYTES } from './compile.mjs';
 import { workerPort } from './worker_port.mjs';
 
 const ELEM_SIZE = [0, 4, 1, 4, 8];   // by judge_type (judge.h)
-// Bytes at address 0: the far end of the stack (linked first, 8 MiB deep), so
-// only a write through a NULL-based pointer changes them (or a stack within
-// 4 KiB of overflowing, which is as good as overflowed).
+// Bytes 0 to STACK_GUARD_BYTES: below the stack (linked first), zero unless
+// something wrote where natively nothing is mapped. A change in the first
+// 4096 is told as a write through a NULL-based pointer.
 const ZERO_PAGE = 4096;
 
 class OutOfMemory extends Error {
@@ -21,23 +22,28 @@ class OutOfMemory extends Error {
 class NullPointer extends Error {
   constructor(where) { super('null pointer'); this.where = where; }
 }
-class Flood extends Error {}
+class Flood extends Unwind {}
 
 // A NUL-terminated string in the learner's memory (a file name from UBSan).
 function cString(memory, at) {
   const u8 = new Uint8Array(memory.buffer);
+  at >>>= 0;
   const end = u8.indexOf(0, at);
   return new TextDecoder().decode(u8.subarray(at, Math.min(end < 0 ? at : end, at + 512)));
 }
 
-// What ended a call, as plain data the main side classifies.
-function describe(e) {
+// What ended a call, as plain data the main side classifies. `running`: the
+// learner function (or constructors) that was running, if any; then an
+// exception of the host's own is the program's fault (RE), not the judge's.
+function describe(e, running) {
   if (e instanceof Exit) return { kind: 'exit', code: e.code };
   if (e instanceof OutOfMemory) return { kind: 'oom', bytes: e.bytes };
   if (e instanceof NullPointer) return { kind: 'null', ...e.where };
   if (e instanceof Flood) return { kind: 'flood' };
   if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', message: e.message };
   if (e instanceof RangeError && /call stack/i.test(e.message)) return { kind: 'trap', message: 'call stack exhausted' };
+  if (e instanceof HostFault) return { kind: 'host', call: e.call, reason: e.reason };
+  if (running) return { kind: 'host', call: running, reason: String(e?.message ?? e) };
   return { kind: 'internal', message: String(e?.stack ?? e) };
 }
 
@@ -47,7 +53,8 @@ export async function runJob(job, post) {
   let outLen = 0;
   const write = (fd, bytes) => {
     const room = job.outputCap - outLen;
-    const keep = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    // A copy: bytes is a view of the learner's memory.
+    const keep = bytes.slice(0, Math.max(0, room));
     outLen += keep.length;
     if (keep.length) post({ type: 'out', bytes: keep });
     if (bytes.length > room) throw new Flood();
@@ -69,7 +76,12 @@ export async function runJob(job, post) {
   try {
     x._initialize?.();
   } catch (e) {
-    post({ type: 'fault', k: 0, started: false, ...describe(e) });
+    post({ type: 'fault', k: 0, started: false, ...describe(e, 'the constructors') });
+    return;
+  }
+  const stray = strayWrite(memory);
+  if (stray) {
+    post({ type: 'fault', k: 0, started: false, ...stray });
     return;
   }
   post({ type: 'hello' });
@@ -78,14 +90,22 @@ export async function runJob(job, post) {
     try {
       reply = call(x, memory, job.fn, job.requests[k]);
     } catch (e) {
-      post({ type: 'fault', k, started: true, ...describe(e) });
+      post({ type: 'fault', k, started: true, ...describe(e, job.fn) });
       return;
     }
     if (reply.kind) {
       post({ type: 'fault', k, started: true, ...reply });
       return;
     }
-    post({ type: 'reply', k, bytes: reply }, [reply.buffer]);
+    post({ type: 'reply', k, bytes: reply.bytes }, [reply.bytes.buffer]);
+    // Freed after the reply is out: a learner who wrecked the heap makes
+    // free() trap, but the judge already holds the buffers that show where.
+    try {
+      for (const ptr of reply.regions) x.free(ptr);
+    } catch (e) {
+      post({ type: 'fault', k: k + 1, started: true, ...describe(e, 'free') });
+      return;
+    }
   }
   post({ type: 'done' });
 }
@@ -108,21 +128,20 @@ function call(x, memory, fn, req) {
     // failure there is MLE as natively (runner.c's malloc is wrapped too).
     const ptr = (x.malloc ?? x.__wrap_malloc)(bytes) >>> 0;
     if (!ptr) return { kind: 'oom', bytes };
+    if (ptr + bytes > memory.buffer.byteLength)
+      return { kind: 'host', call: 'malloc', reason: `it returned ${ptr}, past the end of the memory` };
     new Uint8Array(memory.buffer, ptr, bytes).set(req.subarray(at, at + bytes));
     regions.push({ ptr, bytes });
     args.push(ptr + guard * ELEM_SIZE[type]);
     at += bytes;
     replyLen += bytes;
   }
-  // Wasm does not fault on address 0: a write there is seen afterwards.
-  const zero = new Uint8Array(memory.buffer, 0, ZERO_PAGE).slice();
   const t0 = performance.now();
   x[fn](...args);
   const ns = BigInt(Math.round((performance.now() - t0) * 1e6));
   x.fflush?.(0);
-  const now = new Uint8Array(memory.buffer, 0, ZERO_PAGE);
-  for (let i = 0; i < ZERO_PAGE; i++)
-    if (now[i] !== zero[i]) return { kind: 'zero_page', address: i };
+  const stray = strayWrite(memory);
+  if (stray) return stray;
   const reply = new Uint8Array(replyLen);
   const rv = new DataView(reply.buffer);
   rv.setUint32(0, 0x31525441, true);   // "ATR1"
@@ -132,9 +151,22 @@ function call(x, memory, fn, req) {
   for (const r of regions) {
     reply.set(new Uint8Array(memory.buffer, r.ptr, r.bytes), out);
     out += r.bytes;
-    x.free(r.ptr);
   }
-  return reply;
+  return { bytes: reply, regions: regions.map((r) => r.ptr) };
+}
+
+// Wasm faults only past the end of its memory: a write below the stack is
+// seen afterwards, as a guard byte that is no longer zero. Eight bytes at a
+// time, so the 4 MiB cost well under a millisecond per call.
+function strayWrite(memory) {
+  const words = new BigUint64Array(memory.buffer, 0, STACK_GUARD_BYTES / 8);
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 0n) continue;
+    const bytes = new Uint8Array(memory.buffer, 8 * i, 8);
+    const address = 8 * i + bytes.findIndex((b) => b !== 0);
+    return address < ZERO_PAGE ? { kind: 'zero_page', address } : { kind: 'stray', address };
+  }
+  return null;
 }
 
 // As a worker: one job per worker, then the main side ends it.
