@@ -58,6 +58,7 @@ function checkedMemory(memory) {
     return at;
   };
   return {
+    check(at, len) { span(at, len); },
     bytes(at, len) { return new Uint8Array(memory.buffer, span(at, len), len); },
     u8(at, v) { new DataView(memory.buffer).setUint8(span(at, 1), v); },
     u16(at, v) { new DataView(memory.buffer).setUint16(span(at, 2), v, true); },
@@ -114,14 +115,14 @@ export function makeWasi(memory, write) {
       if (fd !== 1 && fd !== 2) return ERRNO.BADF;
       const parts = [];
       let total = 0;
-      mem.bytes(iovs, 8 * n);
+      mem.check(iovs, 8 * n);
       for (let i = 0; i < n; i++) {
         const at = mem.getU32(iovs + 8 * i), len = mem.getU32(iovs + 8 * i + 4);
         parts.push(mem.bytes(at, len));
         total += len;
       }
       if (total > 0xffffffff) return ERRNO.INVAL;
-      mem.u32(written, 0);
+      mem.u32(written, 0);   // a bad `written` too is EFAULT before anything is printed
       for (const part of parts) write(fd, part);   // may throw: output over the cap
       mem.u32(written, total);
       return 0;
@@ -192,9 +193,10 @@ export function makeWasi(memory, write) {
     // Only clock subscriptions (sleep, nanosleep): wait for the earliest.
     poll_oneoff(subs, events, n, count) {
       let wait = Infinity, first = -1;
-      mem.bytes(subs, 48 * n);
-      mem.bytes(events, 32);
-      mem.u32(count, 0);
+      // Every span checked before sleeping: a bad one fails at once.
+      mem.check(subs, 48 * n);
+      mem.check(events, 32);
+      mem.check(count, 4);
       for (let i = 0; i < n; i++) {
         const s = subs + 48 * i;
         if (mem.getU8(s + 8) !== 0) return ERRNO.NOTSUP;
