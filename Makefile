@@ -38,14 +38,14 @@ judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The problem table is generated from problems/*/problem.json (one source).
-$(GEN): libjudge/gen_problems.mjs libjudge/runner.c $(PROBLEM_FILES)
+$(GEN): libjudge/gen_problems.mjs libjudge/runner.c libjudge/wire.h $(PROBLEM_FILES)
 	$(NODE) libjudge/gen_problems.mjs $@
 
-$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h
+$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/wire.h libjudge/session.h libjudge/native.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/gen/problems.o: $(GEN) libjudge/judge.h
+$(BUILD)/gen/problems.o: $(GEN) libjudge/judge.h libjudge/wire.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)

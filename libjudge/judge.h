@@ -8,7 +8,8 @@
  * writes the report. So the process that decides never shares an address space
  * with learner code, and both backends share every line of judging.
  *
- * Wire format (little-endian u32 unless said):
+ * Wire format (little-endian u32 unless said; the magic numbers and element
+ * sizes are wire.h's, the one list C and JavaScript share):
  *   request: "ATQ1" call n_params, then per param: type (judge_type), is_null,
  *            int value or element count, guard elements; then for each buffer
  *            param that is not null its region: guard, data, guard (an
@@ -23,6 +24,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "wire.h"
 
 /* ---- verdicts: DESIGN point 3 ---- */
 #define JUDGE_VERDICT_LIST(X)                     \
@@ -64,9 +67,11 @@ const char *judge_strerror(judge_status s);
 /* ---- problems: generated from problems/<id>-<slug>/problem.json ---- */
 /* A param's type. JUDGE_INT passes an int by value; the others are buffers
  * (float, unsigned char, int, long long), passed as pointers. The numbers are
- * part of the wire format: the runners size elements by them (4, 1, 4, 8). */
+ * part of the wire format: the runners size elements by them (wire.h). */
 typedef enum {
-    JUDGE_INT = 0, JUDGE_F32 = 1, JUDGE_U8 = 2, JUDGE_I32 = 3, JUDGE_I64 = 4
+#define JUDGE_T(name, json, size) JUDGE_##name,
+    JUDGE_TYPE_LIST(JUDGE_T)
+#undef JUDGE_T
 } judge_type;
 
 #define JUDGE_MAX_PARAMS 16
