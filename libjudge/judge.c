@@ -50,7 +50,8 @@ const judge_meta *judge_find(const char *key)
     for (int i = 0; i < judge_n_metas; i++) {
         char id[16];
         snprintf(id, sizeof id, "%d", judge_metas[i].id);
-        if (!strcmp(key, id) || !strcmp(key, judge_metas[i].slug)) return &judge_metas[i];
+        if (!strcmp(key, id) || !strcmp(key, judge_metas[i].slug) || !strcmp(key, judge_metas[i].dir))
+            return &judge_metas[i];
     }
     return NULL;
 }

@@ -126,7 +126,8 @@ extern const judge_meta judge_metas[];
 extern const int judge_n_metas;
 extern const char judge_runner_source[];  /* runner.c, embedded */
 
-/* Find a problem by id ("49") or slug ("causal-mha"); NULL if none. */
+/* Find a problem by id ("49"), slug ("causal-mha") or folder
+ * ("49-causal-mha"); NULL if none. */
 const judge_meta *judge_find(const char *key);
 
 /* `judge list`'s lines, the same for both CLIs (report.c); NULL when out of

@@ -182,7 +182,7 @@ export function runSession({ session, problem, wasm, startWorker }) {
     });
     const pages = importedMemory(wasm).min;
     worker.post({
-      wasm, fn: problem.function, requests, outputCap: cap,
+      wasm, fn: problem.function, requests, outputCap: cap, wire: session.core.wire,
       memory: { initial: pages, maximum: maxPages },
     });
   }));

@@ -10,7 +10,6 @@ import { makeWasi, Exit, Unwind, HostFault } from './wasi.mjs';
 import { STACK_GUARD_BYTES } from './compile.mjs';
 import { workerPort } from './worker_port.mjs';
 
-const ELEM_SIZE = [0, 4, 1, 4, 8];   // by judge_type (judge.h)
 // Bytes 0 to STACK_GUARD_BYTES: below the stack (linked first), zero unless
 // something wrote where natively nothing is mapped. A change in the first
 // 4096 is told as a write through a NULL-based pointer.
@@ -48,7 +47,9 @@ function describe(e, running) {
 }
 
 // job: { wasm, fn, memory: { initial, maximum } (pages), outputCap (bytes),
-//        requests: [Uint8Array] }. post(message, transfer) talks to the main side.
+//        requests: [Uint8Array], wire: the C judge's jw_wire_json (magic
+//        numbers, element sizes by judge_type) }. post(message, transfer)
+//        talks to the main side.
 export async function runJob(job, post) {
   let outLen = 0;
   const write = (fd, bytes) => {
@@ -88,7 +89,7 @@ export async function runJob(job, post) {
   for (let k = 0; k < job.requests.length; k++) {
     let reply;
     try {
-      reply = call(x, memory, job.fn, job.requests[k]);
+      reply = call(x, memory, job.fn, job.requests[k], job.wire);
     } catch (e) {
       post({ type: 'fault', k, started: true, ...describe(e, job.fn) });
       return;
@@ -114,7 +115,7 @@ export async function runJob(job, post) {
 
 // One call: allocate each region with the module's own malloc (in param
 // order, as runner.c does), copy the request in, call, copy everything back.
-function call(x, memory, fn, req) {
+function call(x, memory, fn, req, wire) {
   const dv = new DataView(req.buffer, req.byteOffset, req.byteLength);
   const index = dv.getUint32(4, true), n = dv.getUint32(8, true);
   const args = [], regions = [];
@@ -123,9 +124,11 @@ function call(x, memory, fn, req) {
     const d = 12 + 16 * i;
     const type = dv.getUint32(d, true), isNull = dv.getUint32(d + 4, true);
     const count = dv.getUint32(d + 8, true), guard = dv.getUint32(d + 12, true);
-    if (type === 0) { args.push(count | 0); continue; }
+    const size = wire.types[type]?.size;
+    if (size === undefined) throw new Error(`a request with param type ${type}, which the wire format lacks`);
+    if (size === 0) { args.push(count | 0); continue; }
     if (isNull) { args.push(0); continue; }
-    const bytes = (count + 2 * guard) * ELEM_SIZE[type];
+    const bytes = (count + 2 * guard) * size;
     // Linked with --wrap=malloc, the export is the wrapped malloc: a
     // failure there is MLE as natively (runner.c's malloc is wrapped too).
     const ptr = (x.malloc ?? x.__wrap_malloc)(bytes) >>> 0;
@@ -134,7 +137,7 @@ function call(x, memory, fn, req) {
       return { kind: 'host', call: 'malloc', reason: `it returned ${ptr}, past the end of the memory` };
     new Uint8Array(memory.buffer, ptr, bytes).set(req.subarray(at, at + bytes));
     regions.push({ ptr, bytes });
-    args.push(ptr + guard * ELEM_SIZE[type]);
+    args.push(ptr + guard * size);
     at += bytes;
     replyLen += bytes;
   }
@@ -146,7 +149,7 @@ function call(x, memory, fn, req) {
   if (stray) return stray;
   const reply = new Uint8Array(replyLen);
   const rv = new DataView(reply.buffer);
-  rv.setUint32(0, 0x31525441, true);   // "ATR1"
+  rv.setUint32(0, wire.magic.reply, true);
   rv.setUint32(4, index, true);
   rv.setBigUint64(8, ns, true);
   let out = 16;
