@@ -41,6 +41,8 @@ export function clangCommand({ problem, source, name, shim, color }) {
     // Flushed after every call, as runner.c does: a partial line printed
     // before the run ends still reaches the learner.
     '-Wl,--export=fflush',
+    // Read after a trap: a stack pointer outside the stack is an overflow.
+    '-Wl,--export=__stack_pointer',
   ];
   return { args, files: { [name]: source, [PROTO]: problem.prototype, [SHIM]: shim } };
 }

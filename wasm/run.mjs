@@ -70,6 +70,9 @@ function classify(f, problem) {
   case 'host':
     return ['RE', `the program passed ${f.call} something the judge cannot carry out (${f.reason})${when}`];
   case 'trap':
+    if (f.overflowed)
+      return ['RE', `stack overflow: the stack grew past its 8 MiB (a large local array, or recursion ` +
+        `too deep) (wasm trap: ${f.message})${when}`];
     return ['RE', `${trapStory(f.message)}${when}`];
   default:
     return null;

@@ -7,7 +7,7 @@
 // (a reply, a trap, an exit, an allocation that failed, output) and the main
 // side (wasm/run.mjs) turns that into verdicts. Wire format: libjudge/judge.h.
 import { makeWasi, Exit, Unwind, HostFault } from './wasi.mjs';
-import { STACK_GUARD_BYTES } from './compile.mjs';
+import { STACK_GUARD_BYTES, LINKED_STACK_BYTES } from './compile.mjs';
 import { workerPort } from './worker_port.mjs';
 
 // Bytes 0 to STACK_GUARD_BYTES: below the stack (linked first), zero unless
@@ -31,15 +31,25 @@ function cString(memory, at) {
   return new TextDecoder().decode(u8.subarray(at, Math.min(end < 0 ? at : end, at + 512)));
 }
 
+// Whether the stack pointer (exported by the link) lies outside the 8 MiB
+// of stack: below it, in the guard, or wrapped past address 0. A trap leaves
+// it where it was, so this tells a stack overflow from a wild pointer.
+function stackOverflowed(x) {
+  const sp = x?.__stack_pointer?.value;
+  if (sp === undefined) return false;
+  return (sp >>> 0) < STACK_GUARD_BYTES || (sp >>> 0) > LINKED_STACK_BYTES;
+}
+
 // What ended a call, as plain data the main side classifies. `running`: the
 // learner function (or constructors) that was running, if any; then an
 // exception of the host's own is the program's fault (RE), not the judge's.
-function describe(e, running) {
+// x: the module's exports, once there are any.
+function describe(e, running, x) {
   if (e instanceof Exit) return { kind: 'exit', code: e.code };
   if (e instanceof OutOfMemory) return { kind: 'oom', bytes: e.bytes };
   if (e instanceof NullPointer) return { kind: 'null', ...e.where };
   if (e instanceof Flood) return { kind: 'flood' };
-  if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', message: e.message };
+  if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', message: e.message, overflowed: stackOverflowed(x) };
   if (e instanceof RangeError && /call stack/i.test(e.message)) return { kind: 'trap', message: 'call stack exhausted' };
   if (e instanceof HostFault) return { kind: 'host', call: e.call, reason: e.reason };
   if (running) return { kind: 'host', call: running, reason: String(e?.message ?? e) };
@@ -77,7 +87,7 @@ export async function runJob(job, post) {
   try {
     x._initialize?.();
   } catch (e) {
-    post({ type: 'fault', k: 0, started: false, ...describe(e, 'the constructors') });
+    post({ type: 'fault', k: 0, started: false, ...describe(e, 'the constructors', x) });
     return;
   }
   const stray = strayWrite(memory);
@@ -91,7 +101,7 @@ export async function runJob(job, post) {
     try {
       reply = call(x, memory, job.fn, job.requests[k], job.wire);
     } catch (e) {
-      post({ type: 'fault', k, started: true, ...describe(e, job.fn) });
+      post({ type: 'fault', k, started: true, ...describe(e, job.fn, x) });
       return;
     }
     if (reply.kind) {
@@ -106,7 +116,7 @@ export async function runJob(job, post) {
     try {
       for (const ptr of reply.regions) x.free(ptr);
     } catch (e) {
-      post({ type: 'fault', k: k + 1, started: true, ...describe(e, 'free') });
+      post({ type: 'fault', k: k + 1, started: true, ...describe(e, 'free', x) });
       return;
     }
   }

@@ -1,4 +1,5 @@
 /* expect: MLE */
+/* wasm cause: "an allocation of 65536 bytes failed" */
 /* Allocates 64 KiB blocks until malloc says no, keeping each in a list (its
  * first word only is touched): the first NULL is the memory limit, MLE on
  * both backends. */

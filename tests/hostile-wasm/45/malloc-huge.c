@@ -1,4 +1,5 @@
 /* expect: MLE */
+/* wasm cause: "an allocation of 2147483647 bytes failed" */
 /* malloc(SIZE_MAX / 2): no system has that much; a failed malloc is MLE.
  * The pointer escapes, so the compiler cannot drop the call. */
 #include <stdint.h>

@@ -1,4 +1,5 @@
 /* expect: RE */
+/* wasm cause: "stack overflow" */
 /* A 16 MiB array on the stack, twice the 8 MiB stack: a stack overflow, RE
  * (the statement's promise), on both backends. */
 #include <string.h>

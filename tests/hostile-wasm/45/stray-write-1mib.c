@@ -1,4 +1,5 @@
 /* expect: RE */
+/* wasm cause: "wrote to address 1048576, below the stack" */
 /* Writes 1 MiB of junk at address 1 MiB, which no buffer owns: natively a
  * segmentation fault; in wasm the deep end of the stack. Then a right answer,
  * so only catching the write can make this RE. */

@@ -1,4 +1,5 @@
 /* expect: RE */
+/* wasm cause: "past the end of its memory" */
 /* 1 MiB of junk from the start of scratch, far past its n_scratch floats:
  * through the judge's guard and over the heap behind it; then a right answer.
  * Wrecking the heap is a runtime error (RE), on both backends. */
