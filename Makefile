@@ -44,14 +44,14 @@ judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 # The problem table is generated from problems/*/problem.json (one source),
 # the message table from libjudge/messages.json and the knobs of the
 # mistakes' form from libjudge/form.json, by one run.
-$(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/messages.json libjudge/form.json $(PROBLEM_FILES)
+$(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/wire.h libjudge/messages.json libjudge/form.json $(PROBLEM_FILES)
 	$(NODE) libjudge/gen_problems.mjs $(GEN)
 
-$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/session.h libjudge/native.h libjudge/form.h $(GEN_H)
+$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/wire.h libjudge/session.h libjudge/native.h libjudge/form.h $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-$(BUILD)/gen/problems.o: $(GEN) $(GEN_H) libjudge/judge.h
+$(BUILD)/gen/problems.o: $(GEN) $(GEN_H) libjudge/judge.h libjudge/wire.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 $(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)

@@ -51,7 +51,8 @@ const judge_meta *judge_find(const char *key)
     for (int i = 0; i < judge_n_metas; i++) {
         char id[16];
         snprintf(id, sizeof id, "%d", judge_metas[i].id);
-        if (!strcmp(key, id) || !strcmp(key, judge_metas[i].slug)) return &judge_metas[i];
+        if (!strcmp(key, id) || !strcmp(key, judge_metas[i].slug) || !strcmp(key, judge_metas[i].dir))
+            return &judge_metas[i];
     }
     return NULL;
 }
@@ -71,7 +72,11 @@ int judge_int(const judge_args *a, const char *name)
 
 size_t judge_elem_size(judge_type t)
 {
-    static const size_t size[] = { 0, 4, 1, 4, 8 };   /* the wire format's, judge.h */
+    static const size_t size[] = {
+#define JUDGE_T(name, json, bytes) bytes,
+        JUDGE_TYPE_LIST(JUDGE_T)
+#undef JUDGE_T
+    };
     return size[t];
 }
 
@@ -228,7 +233,7 @@ static judge_status prepare_call(judge_session *s, call *c)
         }
     unsigned char *q = malloc(len), *p = q;
     if (!q) return JUDGE_ENOMEM;
-    put_u32(&p, 0x31515441u);   /* "ATQ1" */
+    put_u32(&p, JUDGE_WIRE_REQUEST);
     put_u32(&p, (uint32_t)(c - s->calls));
     put_u32(&p, (uint32_t)m->n_params);
     for (int i = 0; i < m->n_params; i++) {
@@ -406,7 +411,7 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
     memcpy(&magic, bytes, 4);
     memcpy(&idx, bytes + 4, 4);
     memcpy(&ns, bytes + 8, 8);
-    if (magic != 0x31525441u || idx != (uint32_t)k) goto garbled;
+    if (magic != JUDGE_WIRE_REPLY || idx != (uint32_t)k) goto garbled;
     c->ms = (double)ns / 1e6;
     const unsigned char *p = bytes + 16;
     for (int i = 0; i < s->m->n_params; i++) {

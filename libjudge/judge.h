@@ -8,7 +8,8 @@
  * writes the report. So the process that decides never shares an address space
  * with learner code, and both backends share every line of judging.
  *
- * Wire format (little-endian u32 unless said):
+ * Wire format (little-endian u32 unless said; the magic numbers and element
+ * sizes are wire.h's, the one list C and JavaScript share):
  *   request: "ATQ1" call n_params, then per param: type (judge_type), is_null,
  *            int value or element count, guard elements; then for each buffer
  *            param that is not null its region: guard, data, guard (an
@@ -25,6 +26,8 @@
 #include <stdint.h>
 #include "form_knobs.h"   /* generated from form.json: judge_changes */
 #include "messages.h"   /* generated from libjudge/messages.json: judge_msg */
+
+#include "wire.h"
 
 /* ---- languages: every sentence of a report exists in each ----
  * The sentences are data (libjudge/messages.json, a printf format per
@@ -76,9 +79,11 @@ const char *judge_strerror(judge_status s);
 /* ---- problems: generated from problems/<id>-<slug>/problem.json ---- */
 /* A param's type. JUDGE_INT passes an int by value; the others are buffers
  * (float, unsigned char, int, long long), passed as pointers. The numbers are
- * part of the wire format: the runners size elements by them (4, 1, 4, 8). */
+ * part of the wire format: the runners size elements by them (wire.h). */
 typedef enum {
-    JUDGE_INT = 0, JUDGE_F32 = 1, JUDGE_U8 = 2, JUDGE_I32 = 3, JUDGE_I64 = 4
+#define JUDGE_T(name, json, size) JUDGE_##name,
+    JUDGE_TYPE_LIST(JUDGE_T)
+#undef JUDGE_T
 } judge_type;
 
 #define JUDGE_MAX_PARAMS 16
@@ -176,7 +181,8 @@ extern const int judge_n_metas;
 extern const judge_mistake judge_state_kept;
 extern const char judge_runner_source[];  /* runner.c, embedded */
 
-/* Find a problem by id ("49") or slug ("causal-mha"); NULL if none. */
+/* Find a problem by id ("49"), slug ("causal-mha") or folder
+ * ("49-causal-mha"); NULL if none. */
 const judge_meta *judge_find(const char *key);
 
 /* `judge list`'s lines, the same for both CLIs (report.c), titles in `lang`;

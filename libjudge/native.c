@@ -562,7 +562,7 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
     uint32_t hello = 0;
     r.deadline = now_ms() + STARTUP_MS;
     int got = pump(&r, NULL, 0, (unsigned char *)&hello, sizeof hello);
-    if (got == PUMP_DONE && hello != 0x31485441u) got = PUMP_CLOSED;
+    if (got == PUMP_DONE && hello != JUDGE_WIRE_HELLO) got = PUMP_CLOSED;
     r.deadline = now_ms() + m->time_ms;
     for (; got == PUMP_DONE && k < calls; k++) {
         const unsigned char *req;
@@ -576,7 +576,7 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
         if (got != PUMP_DONE) break;
         uint32_t magic;
         memcpy(&magic, reply, 4);
-        if (magic == 0x314d5441u) {   /* "ATM1": an allocation failed */
+        if (magic == JUDGE_WIRE_OUT_OF_MEMORY) {   /* an allocation failed */
             uint64_t bytes;
             memcpy(&bytes, reply + 8, 8);
             char a[24], b[24];

@@ -600,7 +600,11 @@ static void json_field(str *b, const char *sep, const char *key, const char *val
 
 char *judge_problems_json(void)
 {
-    static const char *const type_names[] = { "int", "f32", "u8", "i32", "i64" };
+    static const char *const type_names[] = {
+#define JUDGE_T(name, json, size) json,
+        JUDGE_TYPE_LIST(JUDGE_T)
+#undef JUDGE_T
+    };
     str b = { 0 };
     put(&b, "[");
     for (int i = 0; i < judge_n_metas; i++) {

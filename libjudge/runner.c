@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "wire.h"   /* inlined here by gen_problems.mjs when it embeds this file */
+
 void judge_invoke(void *const *buf, const int *ints);
 
 enum { CHANNEL = 3, MAX_PARAMS = 16 };
@@ -60,7 +62,7 @@ void *__real_valloc(size_t n);
 static void *out_of_memory(void *p, size_t n)
 {
     if (p || n == 0 || errno != ENOMEM) return p;
-    uint64_t msg[2] = { 0x314d5441u /* "ATM1" */, n };
+    uint64_t msg[2] = { JUDGE_WIRE_OUT_OF_MEMORY, n };
     write_all(msg, sizeof msg);
     _exit(0);
 }
@@ -142,7 +144,12 @@ static void watch_stack(char *top)
 static void watch_stack(char *top) { (void)top; }
 #endif
 
-static const size_t elem_size[] = { 0, 4, 1, 4, 8 };  /* by judge_type, judge.h */
+static const size_t elem_size[] = {   /* by judge_type */
+#define JUDGE_T(name, json, size) size,
+    JUDGE_TYPE_LIST(JUDGE_T)
+#undef JUDGE_T
+};
+enum { N_TYPES = sizeof elem_size / sizeof elem_size[0] };
 
 int main(void)
 {
@@ -151,12 +158,12 @@ int main(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     char top;
     watch_stack(&top);
-    uint32_t hello = 0x31485441u;   /* "ATH1": the learner's constructors are done */
+    uint32_t hello = JUDGE_WIRE_HELLO;   /* the learner's constructors are done */
     if (write_all(&hello, sizeof hello)) return 1;
     for (;;) {
         uint32_t head[3], desc[MAX_PARAMS][4];
         if (read_all(head, sizeof head)) return 0;      /* the judge is done */
-        if (head[0] != 0x31515441u || head[2] > MAX_PARAMS) return 1;
+        if (head[0] != JUDGE_WIRE_REQUEST || head[2] > MAX_PARAMS) return 1;
         uint32_t np = head[2];
         if (read_all(desc, np * sizeof desc[0])) return 1;
         void *buf[MAX_PARAMS] = { 0 };
@@ -166,7 +173,7 @@ int main(void)
         for (uint32_t i = 0; i < np; i++) {
             uint32_t type = desc[i][0], is_null = desc[i][1];
             if (type == 0) { ints[i] = (int)desc[i][2]; continue; }
-            if (type > 4) return 1;
+            if (type >= N_TYPES) return 1;
             if (is_null) continue;
             size_t es = elem_size[type];
             bytes[i] = ((size_t)desc[i][2] + 2 * (size_t)desc[i][3]) * es;
@@ -179,7 +186,7 @@ int main(void)
         judge_invoke(buf, ints);
         clock_gettime(CLOCK_MONOTONIC, &t1);
         fflush(stdout);
-        uint32_t rhead[4] = { 0x31525441u /* "ATR1" */, head[1], 0, 0 };
+        uint32_t rhead[4] = { JUDGE_WIRE_REPLY, head[1], 0, 0 };
         uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u
                       + (uint64_t)(t1.tv_nsec - t0.tv_nsec);
         memcpy(&rhead[2], &ns, sizeof ns);

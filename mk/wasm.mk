@@ -19,7 +19,7 @@ ALL += $(WASM_OUT)
 .PHONY: wasm bench-wasm
 wasm: $(WASM_OUT)
 
-$(WASM_DIR)/judge.wasm: $(WASM_JUDGE_SRC) core/att.h libjudge/judge.h libjudge/session.h \
+$(WASM_DIR)/judge.wasm: $(WASM_JUDGE_SRC) core/att.h libjudge/judge.h libjudge/wire.h libjudge/session.h \
     libjudge/form.h $(GEN_H) \
     | $(SIMDE_WASM_INC)/simde
 	@command -v $(EMCC) >/dev/null || { echo "make wasm: needs Emscripten's emcc (Debian: apt-get install emscripten)" >&2; exit 1; }

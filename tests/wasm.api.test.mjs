@@ -29,6 +29,13 @@ test('problems: the fields the page uses, from the C judge\'s own table', () => 
   assert.ok(progress.some((e) => e.phase === 'judge' && e.loaded > 0 && e.total >= e.loaded));
 });
 
+test('find: the C judge\'s lookup, by id, slug or folder, and null for none', () => {
+  for (const key of [49, '49', 'causal-mha', '49-causal-mha'])
+    assert.equal(judge.find(key), judge.problems.find((q) => q.id === 49), `key ${key}`);
+  assert.equal(judge.find('no-such-problem'), null);
+  assert.equal(judge.find('4'), null);
+});
+
 test('compile: structured diagnostics with the learner\'s lines, then the cache', async () => {
   const broken = `${solution}\nint broken(void) { return undeclared_thing; }\n/* ${Date.now()} */\n`;
   const r = await judge.compile('causal-mha', broken);

@@ -26,6 +26,8 @@
 //                    string (default: the judge's fixed seed). lang: 'en' (default)
 //                    or 'zh', the language of the report's texts. Rejects only for
 //                    a fault of the judge's own, or when cancelled.
+//   judge.find(key)  the one of judge.problems that key names (as the C judge looks
+//                    it up: id, slug or folder), or null.
 //   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
 //                    with an error named 'Cancelled').
 //   judge.close()    end the workers (Node: lets the process exit at once).
@@ -43,6 +45,11 @@ export async function createJudge({ base, onProgress } = {}) {
   const p = await createPipeline(platform, { onProgress, preload: !inNode });
   return {
     problems: p.problems,
+    // One of judge.problems by any key the C judge takes, or null.
+    find: (key) => {
+      const q = p.find(key);
+      return q ? p.problems.find((x) => x.id === q.id) : null;
+    },
     compile: (key, source) => p.compile(key, source),
     async run(key, source, { seed, lang } = {}) {
       const r = await p.judge(key, source, { seed: seed === undefined ? undefined : BigInt(seed).toString(), lang });

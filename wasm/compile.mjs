@@ -8,6 +8,12 @@ const PROTO = 'judge_proto.h';
 const SHIM = 'judge_shim.c';
 export const OUTPUT = 'submission.wasm';
 export const STACK_BYTES = 8 << 20;   // the native default stack: deep VLAs work the same
+// Linked below the stack (so at address 0) and never the learner's: natively
+// nothing is mapped at low addresses, so a wild write there or a stack deeper
+// than 8 MiB faults. The run worker checks after each call that these bytes
+// are still zero (a NULL-based write lands here too).
+export const STACK_GUARD_BYTES = 4 << 20;
+export const LINKED_STACK_BYTES = STACK_BYTES + STACK_GUARD_BYTES;
 
 // The clang command line (without "clang") and its virtual files.
 export function clangCommand({ problem, source, name, shim, color }) {
@@ -25,7 +31,7 @@ export function clangCommand({ problem, source, name, shim, color }) {
     '-include', PROTO,
     name, SHIM, '-o', OUTPUT, '-lwasi-emulated-signal',
     // The stack first, so overflowing it traps instead of corrupting data.
-    '-Wl,--stack-first', `-Wl,-z,stack-size=${STACK_BYTES}`,
+    '-Wl,--stack-first', `-Wl,-z,stack-size=${LINKED_STACK_BYTES}`,
     // The loader makes the memory, with the problem's cap as its maximum.
     '-Wl,--import-memory',
     '-Wl,--strip-debug',
@@ -35,6 +41,8 @@ export function clangCommand({ problem, source, name, shim, color }) {
     // Flushed after every call, as runner.c does: a partial line printed
     // before the run ends still reaches the learner.
     '-Wl,--export=fflush',
+    // Read after a trap: a stack pointer outside the stack is an overflow.
+    '-Wl,--export=__stack_pointer',
   ];
   return { args, files: { [name]: source, [PROTO]: problem.prototype, [SHIM]: shim } };
 }

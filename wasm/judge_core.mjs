@@ -3,10 +3,6 @@
 // the boundary: sessions, checks, verdicts and reports are the C judge's.
 // Runs anywhere WebAssembly does (Node, a page, a worker): no Node APIs here.
 
-// The judge's verdict numbers (judge.h: JUDGE_VERDICT_LIST order). JavaScript
-// only ever reports faults with them; it never decides AC or WA.
-export const VERDICT = { AC: 0, WA: 1, CE: 2, RE: 3, TLE: 4, MLE: 5, OLE: 6 };
-
 class JudgeExit extends Error {}
 
 // Instantiate judge.wasm from its bytes (or a compiled WebAssembly.Module).
@@ -44,6 +40,21 @@ class JudgeCore {
     this.problems = JSON.parse(text);
     this.defaultSeed = this.string(this.x.jw_default_seed());
     this.msgIds = new Map();
+    // The wire format's magic numbers and element sizes, and the verdict
+    // codes (libjudge/wire.h, judge.h): { magic, types: [{ name, size }],
+    // verdicts: ['AC', ...] }. JavaScript only ever reports faults with the
+    // verdicts; it never decides AC or WA.
+    const wire = this.string(this.x.jw_wire_json());
+    if (wire === null) throw new Error('the judge could not describe its wire format');
+    this.wire = JSON.parse(wire);
+    this.verdictNumber = new Map(this.wire.verdicts.map((code, i) => [code, i]));
+  }
+
+  // The problem `key` names (an id, a slug or a folder: the C judge's
+  // judge_find), from this.problems; null if none.
+  find(key) {
+    const i = this.#withStrings([String(key)], (k) => this.x.jw_find(k));
+    return i < 0 ? null : this.problems[i];
   }
 
   #bytes() { return new Uint8Array(this.x.memory.buffer); }
@@ -150,9 +161,11 @@ class Session {
   // language), packed as jw_fault reads them.
   fault(k, verdict, msg, args = []) {
     const packed = args.map((a) => (typeof a === 'string' ? `t${a}\0` : `m${this.core.msgId(a.msg)}\0`)).join('');
+    const v = this.core.verdictNumber.get(verdict);
+    if (v === undefined) throw new Error(`the judge has no verdict ${verdict}`);
     const at = this.core.put(encoder.encode(packed));
     let rc;
-    try { rc = this.x.jw_fault(this.ptr, k, VERDICT[verdict], this.core.msgId(msg), at, args.length); }
+    try { rc = this.x.jw_fault(this.ptr, k, v, this.core.msgId(msg), at, args.length); }
     finally { this.x.jw_free(at); }
     if (rc) throw new Error(`the judge refused the fault ${msg} with ${args.length} arguments`);
   }

@@ -145,6 +145,44 @@ const char *EXPORT(jw_verdict_code)(int v) { return judge_verdict_code((judge_ve
 const char *EXPORT(jw_json)(judge_session *s) { return judge_session_json(s); }
 const char *EXPORT(jw_text)(judge_session *s, int color) { return judge_session_text(s, color); }
 
+/* The index in jw_problems_json of the problem `key` names (judge_find), or
+ * -1: the page and the CLI look problems up here, not on their own. */
+int EXPORT(jw_find)(const char *key)
+{
+    const judge_meta *m = judge_find(key);
+    return m ? (int)(m - judge_metas) : -1;
+}
+
+/* The wire format's constants (wire.h) and the verdict codes, so that the
+ * JavaScript running learner modules copies none of them:
+ *   {"magic":{"request":N,...},"types":[{"name":"int","size":0},...],
+ *    "verdicts":["AC",...]}, types and verdicts in their C order.
+ * A static string (not freed); NULL if it did not fit. */
+const char *EXPORT(jw_wire_json)(void)
+{
+    static char json[512];
+    size_t n = 0;
+    const char *sep = "";
+#define ADD(...) n += (size_t)snprintf(json + n, n < sizeof json ? sizeof json - n : 0, __VA_ARGS__)
+    ADD("{\"magic\":{");
+#define JUDGE_WIRE_M(name, key, value) ADD("%s\"" key "\":%u", sep, value), sep = ",";
+    JUDGE_WIRE_MAGIC_LIST(JUDGE_WIRE_M)
+#undef JUDGE_WIRE_M
+    ADD("},\"types\":[");
+    sep = "";
+#define JUDGE_T(name, key, size) ADD("%s{\"name\":\"" key "\",\"size\":%d}", sep, size), sep = ",";
+    JUDGE_TYPE_LIST(JUDGE_T)
+#undef JUDGE_T
+    ADD("],\"verdicts\":[");
+    sep = "";
+#define JUDGE_V(code) ADD("%s\"" #code "\"", sep), sep = ",";
+    JUDGE_VERDICT_LIST(JUDGE_V)
+#undef JUDGE_V
+    ADD("]}");
+#undef ADD
+    return n < sizeof json ? json : NULL;
+}
+
 /* JavaScript moves strings and replies through the judge's own heap. */
 void *EXPORT(jw_malloc)(size_t n) { return malloc(n); }
 void EXPORT(jw_free)(void *p) { free(p); }

@@ -30,7 +30,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
   // The judging in progress: cancel() may come while it still compiles.
   let active = null;
 
-  const find = (key) => core.problems.find((p) => String(p.id) === String(key) || p.slug === String(key));
+  const find = (key) => core.find(key);
   const need = (key) => {
     const p = find(key);
     if (!p) throw new Error(`no problem '${key}'`);

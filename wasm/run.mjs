@@ -8,7 +8,7 @@
 // signals. No Node APIs: the platform passes in how to start a worker.
 import { ALLOWED_IMPORTS } from './wasi.mjs';
 import { importedMemory } from './wasm_imports.mjs';
-import { STACK_BYTES } from './compile.mjs';
+import { LINKED_STACK_BYTES } from './compile.mjs';
 
 const STARTUP_MS = 2000;   // the learner's constructors, as natively
 const BOOT_MS = 20000;     // the worker itself starting: the judge's time, not the learner's
@@ -17,10 +17,10 @@ const SLACK_BYTES = 1 << 20;   // the C library's own data and malloc's bookkeep
 
 // The cap on the learner module's memory, in pages: the problem's limit for
 // the learner's own data (static, heap), plus what is not theirs, as native.c
-// counts it: the stack (linked first, 8 MiB) and one call's buffers (the
+// counts it: the stack (linked first, 8 MiB, and its guard) and one call's buffers (the
 // largest request, as the runner holds one call at a time).
 function memoryCap(problem, largestRequest) {
-  return Math.ceil((STACK_BYTES + problem.limits.memory_mb * (1 << 20) + largestRequest + SLACK_BYTES) / PAGE);
+  return Math.ceil((LINKED_STACK_BYTES + problem.limits.memory_mb * (1 << 20) + largestRequest + SLACK_BYTES) / PAGE);
 }
 
 export class Cancelled extends Error {
@@ -65,7 +65,12 @@ function classify(f, problem) {
     return ['RE', 'detail_null_at', [String(f.line), String(f.column), when]];
   case 'zero_page':
     return ['RE', 'detail_zero_page', [String(f.address)]];
+  case 'stray':
+    return ['RE', 'detail_stray', [String(f.address), when]];
+  case 'host':
+    return ['RE', 'detail_host', [String(f.call), String(f.reason), when]];
   case 'trap':
+    if (f.overflowed) return ['RE', 'detail_trap_stack', [String(f.message), when]];
     return ['RE', 'detail_trap', [trapStory(f.message), String(f.message), when]];
   default:
     return null;
@@ -82,7 +87,7 @@ export function checkModule(module, bytes, problem, maxPages) {
   const mem = importedMemory(bytes);
   if (!mem || mem.shared) return ['RE', 'detail_no_memory_import', []];
   if (mem.min > maxPages)
-    return ['MLE', 'detail_static_data', [String(Math.ceil((mem.min * PAGE - STACK_BYTES) / (1 << 20))),
+    return ['MLE', 'detail_static_data', [String(Math.ceil((mem.min * PAGE - LINKED_STACK_BYTES) / (1 << 20))),
       String(problem.limits.memory_mb)]];
   return null;
 }
@@ -176,7 +181,7 @@ export function runSession({ session, problem, wasm, startWorker }) {
     });
     const pages = importedMemory(wasm).min;
     worker.post({
-      wasm, fn: problem.function, requests, outputCap: cap,
+      wasm, fn: problem.function, requests, outputCap: cap, wire: session.core.wire,
       memory: { initial: pages, maximum: maxPages },
     });
   }));

@@ -6,13 +6,13 @@
 // decides nothing and never sees an expected output; it reports what happened
 // (a reply, a trap, an exit, an allocation that failed, output) and the main
 // side (wasm/run.mjs) turns that into verdicts. Wire format: libjudge/judge.h.
-import { makeWasi, Exit } from './wasi.mjs';
+import { makeWasi, Exit, Unwind, HostFault } from './wasi.mjs';
+import { STACK_GUARD_BYTES, LINKED_STACK_BYTES } from './compile.mjs';
 import { workerPort } from './worker_port.mjs';
 
-const ELEM_SIZE = [0, 4, 1, 4, 8];   // by judge_type (judge.h)
-// Bytes at address 0: the far end of the stack (linked first, 8 MiB deep), so
-// only a write through a NULL-based pointer changes them (or a stack within
-// 4 KiB of overflowing, which is as good as overflowed).
+// Bytes 0 to STACK_GUARD_BYTES: below the stack (linked first), zero unless
+// something wrote where natively nothing is mapped. A change in the first
+// 4096 is told as a write through a NULL-based pointer.
 const ZERO_PAGE = 4096;
 
 class OutOfMemory extends Error {
@@ -21,33 +21,51 @@ class OutOfMemory extends Error {
 class NullPointer extends Error {
   constructor(where) { super('null pointer'); this.where = where; }
 }
-class Flood extends Error {}
+class Flood extends Unwind {}
 
 // A NUL-terminated string in the learner's memory (a file name from UBSan).
 function cString(memory, at) {
   const u8 = new Uint8Array(memory.buffer);
+  at >>>= 0;
   const end = u8.indexOf(0, at);
   return new TextDecoder().decode(u8.subarray(at, Math.min(end < 0 ? at : end, at + 512)));
 }
 
-// What ended a call, as plain data the main side classifies.
-function describe(e) {
+// Whether the stack pointer (exported by the link) lies outside the 8 MiB
+// of stack: below it, in the guard, or wrapped past address 0. A trap leaves
+// it where it was, so this tells a stack overflow from a wild pointer.
+function stackOverflowed(x) {
+  const sp = x?.__stack_pointer?.value;
+  if (sp === undefined) return false;
+  return (sp >>> 0) < STACK_GUARD_BYTES || (sp >>> 0) > LINKED_STACK_BYTES;
+}
+
+// What ended a call, as plain data the main side classifies. `running`: the
+// learner function (or constructors) that was running, if any; then an
+// exception of the host's own is the program's fault (RE), not the judge's.
+// x: the module's exports, once there are any.
+function describe(e, running, x) {
   if (e instanceof Exit) return { kind: 'exit', code: e.code };
   if (e instanceof OutOfMemory) return { kind: 'oom', bytes: e.bytes };
   if (e instanceof NullPointer) return { kind: 'null', ...e.where };
   if (e instanceof Flood) return { kind: 'flood' };
-  if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', message: e.message };
+  if (e instanceof WebAssembly.RuntimeError) return { kind: 'trap', message: e.message, overflowed: stackOverflowed(x) };
   if (e instanceof RangeError && /call stack/i.test(e.message)) return { kind: 'trap', message: 'call stack exhausted' };
+  if (e instanceof HostFault) return { kind: 'host', call: e.call, reason: e.reason };
+  if (running) return { kind: 'host', call: running, reason: String(e?.message ?? e) };
   return { kind: 'internal', message: String(e?.stack ?? e) };
 }
 
 // job: { wasm, fn, memory: { initial, maximum } (pages), outputCap (bytes),
-//        requests: [Uint8Array] }. post(message, transfer) talks to the main side.
+//        requests: [Uint8Array], wire: the C judge's jw_wire_json (magic
+//        numbers, element sizes by judge_type) }. post(message, transfer)
+//        talks to the main side.
 export async function runJob(job, post) {
   let outLen = 0;
   const write = (fd, bytes) => {
     const room = job.outputCap - outLen;
-    const keep = bytes.length > room ? bytes.subarray(0, room) : bytes;
+    // A copy: bytes is a view of the learner's memory.
+    const keep = bytes.slice(0, Math.max(0, room));
     outLen += keep.length;
     if (keep.length) post({ type: 'out', bytes: keep });
     if (bytes.length > room) throw new Flood();
@@ -69,30 +87,45 @@ export async function runJob(job, post) {
   try {
     x._initialize?.();
   } catch (e) {
-    post({ type: 'fault', k: 0, started: false, ...describe(e) });
+    post({ type: 'fault', k: 0, started: false, ...describe(e, 'the constructors', x) });
+    return;
+  }
+  const stray = strayWrite(memory);
+  if (stray) {
+    post({ type: 'fault', k: 0, started: false, ...stray });
     return;
   }
   post({ type: 'hello' });
   for (let k = 0; k < job.requests.length; k++) {
     let reply;
     try {
-      reply = call(x, memory, job.fn, job.requests[k]);
+      reply = call(x, memory, job.fn, job.requests[k], job.wire);
     } catch (e) {
-      post({ type: 'fault', k, started: true, ...describe(e) });
+      post({ type: 'fault', k, started: true, ...describe(e, job.fn, x) });
       return;
     }
     if (reply.kind) {
       post({ type: 'fault', k, started: true, ...reply });
       return;
     }
-    post({ type: 'reply', k, bytes: reply }, [reply.buffer]);
+    post({ type: 'reply', k, bytes: reply.bytes }, [reply.bytes.buffer]);
+    // Freed after the reply is out: a learner who wrecked the heap makes
+    // free() trap, but the judge already holds the buffers that show where.
+    // The last call's are not freed: the worker ends with the run.
+    if (k + 1 === job.requests.length) break;
+    try {
+      for (const ptr of reply.regions) x.free(ptr);
+    } catch (e) {
+      post({ type: 'fault', k: k + 1, started: true, ...describe(e, 'free', x) });
+      return;
+    }
   }
   post({ type: 'done' });
 }
 
 // One call: allocate each region with the module's own malloc (in param
 // order, as runner.c does), copy the request in, call, copy everything back.
-function call(x, memory, fn, req) {
+function call(x, memory, fn, req, wire) {
   const dv = new DataView(req.buffer, req.byteOffset, req.byteLength);
   const index = dv.getUint32(4, true), n = dv.getUint32(8, true);
   const args = [], regions = [];
@@ -101,40 +134,53 @@ function call(x, memory, fn, req) {
     const d = 12 + 16 * i;
     const type = dv.getUint32(d, true), isNull = dv.getUint32(d + 4, true);
     const count = dv.getUint32(d + 8, true), guard = dv.getUint32(d + 12, true);
-    if (type === 0) { args.push(count | 0); continue; }
+    const size = wire.types[type]?.size;
+    if (size === undefined) throw new Error(`a request with param type ${type}, which the wire format lacks`);
+    if (size === 0) { args.push(count | 0); continue; }
     if (isNull) { args.push(0); continue; }
-    const bytes = (count + 2 * guard) * ELEM_SIZE[type];
+    const bytes = (count + 2 * guard) * size;
     // Linked with --wrap=malloc, the export is the wrapped malloc: a
     // failure there is MLE as natively (runner.c's malloc is wrapped too).
     const ptr = (x.malloc ?? x.__wrap_malloc)(bytes) >>> 0;
     if (!ptr) return { kind: 'oom', bytes };
+    if (ptr + bytes > memory.buffer.byteLength)
+      return { kind: 'host', call: 'malloc', reason: `it returned ${ptr}, past the end of the memory` };
     new Uint8Array(memory.buffer, ptr, bytes).set(req.subarray(at, at + bytes));
     regions.push({ ptr, bytes });
-    args.push(ptr + guard * ELEM_SIZE[type]);
+    args.push(ptr + guard * size);
     at += bytes;
     replyLen += bytes;
   }
-  // Wasm does not fault on address 0: a write there is seen afterwards.
-  const zero = new Uint8Array(memory.buffer, 0, ZERO_PAGE).slice();
   const t0 = performance.now();
   x[fn](...args);
   const ns = BigInt(Math.round((performance.now() - t0) * 1e6));
   x.fflush?.(0);
-  const now = new Uint8Array(memory.buffer, 0, ZERO_PAGE);
-  for (let i = 0; i < ZERO_PAGE; i++)
-    if (now[i] !== zero[i]) return { kind: 'zero_page', address: i };
+  const stray = strayWrite(memory);
+  if (stray) return stray;
   const reply = new Uint8Array(replyLen);
   const rv = new DataView(reply.buffer);
-  rv.setUint32(0, 0x31525441, true);   // "ATR1"
+  rv.setUint32(0, wire.magic.reply, true);
   rv.setUint32(4, index, true);
   rv.setBigUint64(8, ns, true);
   let out = 16;
   for (const r of regions) {
     reply.set(new Uint8Array(memory.buffer, r.ptr, r.bytes), out);
     out += r.bytes;
-    x.free(r.ptr);
   }
-  return reply;
+  return { bytes: reply, regions: regions.map((r) => r.ptr) };
+}
+
+// Wasm faults only past the end of its memory: a write below the stack is
+// seen afterwards, as a guard byte that is no longer zero. One OR over the
+// 4 MiB as 32-bit words (a millisecond or two per call); only when it is not
+// zero is the first changed byte looked for.
+function strayWrite(memory) {
+  const words = new Int32Array(memory.buffer, 0, STACK_GUARD_BYTES / 4);
+  let any = 0;
+  for (let i = 0; i < words.length; i += 4) any |= words[i] | words[i + 1] | words[i + 2] | words[i + 3];
+  if (!any) return null;
+  const address = new Uint8Array(memory.buffer, 0, STACK_GUARD_BYTES).findIndex((b) => b !== 0);
+  return address < ZERO_PAGE ? { kind: 'zero_page', address } : { kind: 'stray', address };
 }
 
 // As a worker: one job per worker, then the main side ends it.

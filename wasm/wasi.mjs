@@ -6,15 +6,33 @@
 // below are the allow-list: a module importing anything else is refused
 // (wasm/loader.mjs). Runs inside the run worker; no Node APIs.
 
-const ERRNO = { SUCCESS: 0, BADF: 8, INVAL: 28, NOSYS: 52, NOTSUP: 58, SPIPE: 70, NOTCAPABLE: 76 };
+const ERRNO = { SUCCESS: 0, BADF: 8, FAULT: 21, INVAL: 28, NOSYS: 52, NOTSUP: 58, SPIPE: 70, NOTCAPABLE: 76 };
 const FILETYPE_CHARACTER_DEVICE = 2;
 const RIGHTS_READ_WRITE = (1n << 1n) | (1n << 6n);   // fd_read, fd_write
 
-// proc_exit: unwinds the learner's stack to the runner, which reports it.
-export class Exit extends Error {
+// An exception that ends the run as it is, unwinding the learner's stack to
+// the runner, which reports it (an exit; the runner's own: output over the cap).
+export class Unwind extends Error {}
+
+// proc_exit.
+export class Exit extends Unwind {
   constructor(code) {
     super(`exit(${code})`);
     this.code = code;
+  }
+}
+
+// A pointer or length the module passed that does not fit its memory: the
+// call fails with EFAULT, as the kernel answers a bad pointer natively.
+class BadAddress extends Error {}
+
+// Anything else a host function threw on the module's arguments: the run
+// ends with it (RE), never the judge. `call` is the WASI function's name.
+export class HostFault extends Error {
+  constructor(call, cause) {
+    super(`${call}: ${cause?.message ?? cause}`);
+    this.call = call;
+    this.reason = String(cause?.message ?? cause);
   }
 }
 
@@ -30,11 +48,50 @@ function sleepMs(ms) {
   }
 }
 
-// memory(): the learner's WebAssembly.Memory. write(fd, bytes): stdout and
-// stderr, which the runner captures (and caps).
+// The module's memory as the host may touch it: a span that does not lie
+// wholly inside the memory throws BadAddress. Addresses and lengths are
+// unsigned (guarded() makes the module's i32 so) and never wrap: the sum of
+// an address near 2^32 and an offset lies past the memory, as it should.
+function checkedMemory(memory) {
+  const span = (at, len) => {
+    if (at + len > memory.buffer.byteLength) throw new BadAddress();
+    return at;
+  };
+  return {
+    check(at, len) { span(at, len); },
+    bytes(at, len) { return new Uint8Array(memory.buffer, span(at, len), len); },
+    u8(at, v) { new DataView(memory.buffer).setUint8(span(at, 1), v); },
+    u16(at, v) { new DataView(memory.buffer).setUint16(span(at, 2), v, true); },
+    u32(at, v) { new DataView(memory.buffer).setUint32(span(at, 4), v, true); },
+    u64(at, v) { new DataView(memory.buffer).setBigUint64(span(at, 8), v, true); },
+    getU8(at) { return new DataView(memory.buffer).getUint8(span(at, 1)); },
+    getU16(at) { return new DataView(memory.buffer).getUint16(span(at, 2), true); },
+    getU32(at) { return new DataView(memory.buffer).getUint32(span(at, 4), true); },
+    getU64(at) { return new DataView(memory.buffer).getBigUint64(span(at, 8), true); },
+  };
+}
+
+// Each WASI function as the module calls it: i32 arguments as the u32 they
+// are (an address past 2 GiB arrives negative); a bad address is EFAULT; an
+// Unwind goes on as it is; any other exception is the host's own and ends the
+// run as a HostFault naming the function.
+function guarded(name, fn) {
+  return (...args) => {
+    try {
+      return fn(...args.map((a) => (typeof a === 'number' ? a >>> 0 : a)));
+    } catch (e) {
+      if (e instanceof BadAddress) return ERRNO.FAULT;
+      if (e instanceof Unwind) throw e;
+      throw new HostFault(name, e);
+    }
+  };
+}
+
+// memory: the learner's WebAssembly.Memory. write(fd, bytes): stdout and
+// stderr, which the runner captures (and caps); bytes is a view of the
+// memory, valid only during the call. It may throw an Unwind (over the cap).
 export function makeWasi(memory, write) {
-  const dv = () => new DataView(memory.buffer);
-  const u8 = () => new Uint8Array(memory.buffer);
+  const mem = checkedMemory(memory);
   const stdio = (fd) => fd >= 0 && fd <= 2;
   const fail = (errno) => () => errno;
   const now = (id) => (id === 0
@@ -42,32 +99,38 @@ export function makeWasi(memory, write) {
     : BigInt(Math.round(performance.now() * 1e6)));
 
   const wasi = {
-    args_sizes_get(argc, size) { dv().setUint32(argc, 0, true); dv().setUint32(size, 0, true); return 0; },
+    args_sizes_get(argc, size) { mem.u32(argc, 0); mem.u32(size, 0); return 0; },
     args_get() { return 0; },
-    environ_sizes_get(count, size) { dv().setUint32(count, 0, true); dv().setUint32(size, 0, true); return 0; },
+    environ_sizes_get(count, size) { mem.u32(count, 0); mem.u32(size, 0); return 0; },
     environ_get() { return 0; },
-    clock_res_get(id, out) { dv().setBigUint64(out, 1000n, true); return 0; },
+    clock_res_get(id, out) { mem.u64(out, 1000n); return 0; },
     clock_time_get(id, precision, out) {
       if (id > 3) return ERRNO.INVAL;
-      dv().setBigUint64(out, now(id), true);
+      mem.u64(out, now(id));
       return 0;
     },
+    // Every iovec is checked before anything is written, so a bad one in
+    // the middle prints nothing, as natively.
     fd_write(fd, iovs, n, written) {
       if (fd !== 1 && fd !== 2) return ERRNO.BADF;
-      const view = dv();
+      const parts = [];
       let total = 0;
+      mem.check(iovs, 8 * n);
       for (let i = 0; i < n; i++) {
-        const at = view.getUint32(iovs + 8 * i, true), len = view.getUint32(iovs + 8 * i + 4, true);
-        write(fd, u8().slice(at, at + len));   // may throw: output over the cap
+        const at = mem.getU32(iovs + 8 * i), len = mem.getU32(iovs + 8 * i + 4);
+        parts.push(mem.bytes(at, len));
         total += len;
       }
-      dv().setUint32(written, total, true);
+      if (total > 0xffffffff) return ERRNO.INVAL;
+      mem.u32(written, 0);   // a bad `written` too is EFAULT before anything is printed
+      for (const part of parts) write(fd, part);   // may throw: output over the cap
+      mem.u32(written, total);
       return 0;
     },
     // stdin is empty, as natively (/dev/null).
     fd_read(fd, iovs, n, read) {
       if (fd !== 0) return ERRNO.BADF;
-      dv().setUint32(read, 0, true);
+      mem.u32(read, 0);
       return 0;
     },
     // fds 0-2 are terminals (character devices without seek or tell, which
@@ -75,17 +138,15 @@ export function makeWasi(memory, write) {
     // and what was printed before a hang or a trap still reaches the learner.
     fd_fdstat_get(fd, out) {
       if (!stdio(fd)) return ERRNO.BADF;
-      const view = dv();
-      view.setUint8(out, FILETYPE_CHARACTER_DEVICE);
-      view.setUint16(out + 2, 0, true);
-      view.setBigUint64(out + 8, RIGHTS_READ_WRITE, true);
-      view.setBigUint64(out + 16, 0n, true);
+      mem.bytes(out, 24).fill(0);
+      mem.u8(out, FILETYPE_CHARACTER_DEVICE);
+      mem.u64(out + 8, RIGHTS_READ_WRITE);
       return 0;
     },
     fd_filestat_get(fd, out) {
       if (!stdio(fd)) return ERRNO.BADF;
-      u8().fill(0, out, out + 64);
-      dv().setUint8(out + 16, FILETYPE_CHARACTER_DEVICE);
+      mem.bytes(out, 64).fill(0);
+      mem.u8(out + 16, FILETYPE_CHARACTER_DEVICE);
       return 0;
     },
     fd_seek(fd) { return stdio(fd) ? ERRNO.SPIPE : ERRNO.BADF; },
@@ -121,36 +182,39 @@ export function makeWasi(memory, write) {
     sock_send: fail(ERRNO.NOTCAPABLE),
     sock_shutdown: fail(ERRNO.NOTCAPABLE),
     proc_raise: fail(ERRNO.NOSYS),
-    proc_exit(code) { throw new Exit(code); },
+    proc_exit(code) { throw new Exit(code | 0); },
     sched_yield() { return 0; },
     random_get(at, len) {
-      for (let done = 0; done < len; done += 65536)   // getRandomValues' largest request
-        crypto.getRandomValues(new Uint8Array(memory.buffer, at + done, Math.min(65536, len - done)));
+      const out = mem.bytes(at, len);
+      for (let done = 0; done < out.length; done += 65536)   // getRandomValues' largest request
+        crypto.getRandomValues(out.subarray(done, done + 65536));
       return 0;
     },
     // Only clock subscriptions (sleep, nanosleep): wait for the earliest.
     poll_oneoff(subs, events, n, count) {
-      const view = dv();
       let wait = Infinity, first = -1;
+      // Every span checked before sleeping: a bad one fails at once.
+      mem.check(subs, 48 * n);
+      mem.check(events, 32);
+      mem.check(count, 4);
       for (let i = 0; i < n; i++) {
         const s = subs + 48 * i;
-        if (view.getUint8(s + 8) !== 0) return ERRNO.NOTSUP;
-        const id = view.getUint32(s + 16, true), timeout = view.getBigUint64(s + 24, true);
-        const abs = view.getUint16(s + 40, true) & 1;
+        if (mem.getU8(s + 8) !== 0) return ERRNO.NOTSUP;
+        const id = mem.getU32(s + 16), timeout = mem.getU64(s + 24);
+        const abs = mem.getU16(s + 40) & 1;
         const ns = abs ? Number(timeout - now(id)) : Number(timeout);
         if (ns < wait) { wait = ns; first = i; }
       }
       if (first < 0) return ERRNO.INVAL;
       if (wait > 0) sleepMs(wait / 1e6);
-      const after = dv(), e = events;
-      after.setBigUint64(e, after.getBigUint64(subs + 48 * first, true), true);
-      after.setUint16(e + 8, 0, true);
-      after.setUint8(e + 10, 0);
-      after.setUint32(count, 1, true);
+      mem.u64(events, mem.getU64(subs + 48 * first));
+      mem.u16(events + 8, 0);
+      mem.u8(events + 10, 0);
+      mem.u32(count, 1);
       return 0;
     },
   };
-  return wasi;
+  return Object.fromEntries(Object.entries(wasi).map(([name, fn]) => [name, guarded(name, fn)]));
 }
 
 // Every import a learner module may have, as "module.name".

@@ -98,7 +98,7 @@ async function showProblem(key) {
     return fail('problem', e);
   }
   if (id !== routeId) return;
-  const problem = judge.problems.find((p) => p.dir === key || p.slug === key || String(p.id) === key);
+  const problem = judge.find(key);
   if (!problem) {
     main.replaceChildren(h('p', { role: 'alert' }, t('noProblem'), ' ', h('a', { href: '#/' }, t('back'))));
     return;
