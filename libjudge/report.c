@@ -458,7 +458,8 @@ static void json_case(const judge_session *s, str *b, int ci)
             for (int d = 0; d < p->rank; d++) put(b, "%s%d", d ? "," : "", c->args.ints[p->dims[d]]);
             put(b, "],\"dims\":[");   /* the shape's names, as problem.json gives them */
             for (int d = 0; d < p->rank; d++) put(b, "%s\"%s\"", d ? "," : "", s->m->params[p->dims[d]].name);
-            put(b, "],\"expected\":");
+            /* Integers are compared exactly, whatever the tolerance says. */
+            put(b, "],\"exact\":%s,\"expected\":", p->type == JUDGE_F32 ? "false" : "true");
             json_values(b, p->type, c->expect[i], c->args.len[i]);
             put(b, ",\"got\":");
             json_values(b, p->type, c->got[i], c->args.len[i]);

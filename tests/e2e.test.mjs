@@ -22,6 +22,7 @@ const skip = apiMissing || false;
 
 const artifacts = join(root, 'tests', 'artifacts');
 const corpus = (name) => readFileSync(join(root, 'tests', 'corpus', '49', name), 'utf8');
+const corpusOf = (id, name) => readFileSync(join(root, 'tests', 'corpus', id, name), 'utf8');
 const solution = readFileSync(join(root, 'problems', '49-causal-mha', 'solution.c'), 'utf8');
 const starter = readFileSync(join(root, 'problems', '49-causal-mha', 'starter.c'), 'utf8');
 
@@ -180,6 +181,87 @@ test('a classic mistake is named, with the masks and the error picture', { skip 
   assert.ok(await page.locator('svg.mask rect.differs').count() > 0, 'the differing cells are marked');
   await shot('wrong-mask');
 });
+
+// The example's heatmaps as drawn: per output, each element's class and
+// err/tol, and the axis labels.
+const heatmaps = () => page.locator('svg.heat').evaluateAll((svgs) => svgs.map((svg) => ({
+  param: svg.dataset.param,
+  cells: [...svg.querySelectorAll('rect.err[data-ratio]')].map((r) => ({ kind: r.classList[1], ratio: Number(r.dataset.ratio), fill: getComputedStyle(r).fill })),
+  rows: [...svg.querySelectorAll('.row-tick')].map((x) => x.textContent),
+  cols: [...svg.querySelectorAll('.col-tick')].map((x) => x.textContent),
+  caption: svg.closest('figure').querySelector('figcaption').textContent,
+})));
+
+test('the pictures: red only past the tolerance, as many wrong as the judge counts, numbered mask axes', { skip }, async () => {
+  // Still showing 49 with no causal mask: two of the example's elements
+  // differ from the expected by less than the tolerance.
+  const [heat] = await heatmaps();
+  const legendFill = await page.locator('svg.heat .heat-legend rect.err.over').first().evaluate((r) => getComputedStyle(r).fill);
+  for (const c of heat.cells) assert.equal(c.kind === 'within', c.ratio <= 1, JSON.stringify(c));
+  const inside = heat.cells.filter((c) => c.ratio > 0 && c.ratio <= 1);
+  assert.ok(inside.length > 0, 'some element is off by less than the tolerance');
+  for (const c of inside) assert.notEqual(c.fill, legendFill, 'an element inside the tolerance is not red');
+  const wrong = await page.locator('table.cases tbody tr').first().locator('td').nth(2).textContent();
+  const over = heat.cells.filter((c) => c.kind !== 'within').length;
+  assert.equal(`${over} / ${heat.cells.length}`, wrong.trim(), 'red where the judge counts an element wrong');
+  assert.match(heat.caption, new RegExp(`${over} of ${heat.cells.length} elements are outside`));
+  assert.doesNotMatch(heat.caption, /max 1/);
+  assert.deepEqual(heat.rows, ['b0 t0', 'b0 t1', 'b0 t2'], 'rows named by the output\'s dimensions (B, T)');
+  assert.deepEqual(heat.cols, ['d0', 'd1', 'd2', 'd3']);
+  // The mask: queries numbered down the left, keys along the top, and a legend.
+  const cells = await page.locator('svg.mask rect.cell').count();
+  const queries = await page.locator('svg.mask .query-tick').allTextContents();
+  const keys = await page.locator('svg.mask .key-tick').allTextContents();
+  const n = queries.length / 2, m = keys.length / 2;
+  assert.deepEqual(queries, [...Array(n).keys(), ...Array(n).keys()].map(String), 'both grids number their queries');
+  assert.deepEqual(keys, [...Array(m).keys(), ...Array(m).keys()].map(String), 'and their keys');
+  assert.equal(cells, 2 * n * m, 'a number for every row and column');
+  assert.match(await page.locator('.picture', { has: page.locator('svg.mask') }).locator('.legend').textContent(),
+    /sees the key.*does not see it.*differs from the expected mask/);
+});
+
+test('52: a wrong integer output gets its picture, named by its dimensions, in both languages', { skip }, async () => {
+  await page.goto(`${url}#/52-kv-cache-decode`);
+  await page.locator('.cm-content').waitFor();
+  try {
+    await judge52();
+  } finally {
+    // The steps after this one work on 49, in English.
+    if ((await page.locator('html').getAttribute('lang')).slice(0, 2) !== 'en') await page.locator('#lang').click();
+    await page.goto(`${url}#/49-causal-mha`);
+    await page.locator('.statement h2', { hasText: 'Definition' }).waitFor();
+  }
+});
+
+async function judge52() {
+  await setCode(page, corpusOf('52', 'wa-length-not-advanced.c'));
+  assert.equal(await runAndWait(page), 'WA');
+  // Only len is wrong (out differs by less than the tolerance: no map).
+  const [len, ...others] = await heatmaps();
+  assert.equal(len?.param, 'len');
+  assert.deepEqual(others, []);
+  assert.deepEqual(len.cols, ['b0'], 'len is [B]: one row, its columns b0, b1, ...');
+  assert.deepEqual(len.cells.map((c) => c.kind), ['over']);
+  assert.match(len.caption, /compared exactly: 1 of 1 elements differ/);
+  assert.match(await page.locator('.picture', { has: page.locator('svg.heat') }).textContent(), /within the tolerance: out, k_cache, v_cache/);
+  await shot('wrong-length');
+  // The caches, wrong in their last two slots: rows are (B, S_max), never t.
+  await page.locator('#lang').click();
+  await page.locator('.statement h2', { hasText: '定义' }).waitFor();
+  await setCode(page, corpusOf('52', 'wa-append-after-advance.c'));
+  assert.equal(await runAndWait(page), 'WA');
+  const maps = await heatmaps();
+  assert.deepEqual(maps.map((x) => x.param), ['out', 'k_cache', 'v_cache']);
+  const cache = maps[1];
+  assert.deepEqual(cache.rows, ['b0 s_max0', 'b0 s_max1', 'b0 s_max2', 'b0 s_max3']);
+  assert.deepEqual(cache.cols, ['d0', 'd1'], 'H is 1: the columns name D only');
+  assert.deepEqual(cache.cells.map((c) => c.kind !== 'within'), [false, false, false, false, true, true, true, true],
+    'the appended slot and the one after it');
+  assert.match(cache.caption, /k_cache：最差的元素是容差的 .* 倍；8 个元素中有 4 个超出容差/);
+  const key = await page.locator('svg.heat .heat-legend').first().textContent();
+  for (const words of ['误差 / 容差', '在容差内', 'NaN 或 ±Inf']) assert.ok(key.includes(words), `the colour key says ${words}: ${key}`);
+  await shot('wrong-cache-zh');
+}
 
 test('a compile error is marked on its line with clang\'s message', { skip }, async () => {
   await setCode(page, corpus('ce-syntax-error.c'));
