@@ -37,16 +37,28 @@ att_status att_sink_ref(float *out, const float *q, const float *k,
                         int n_sink, int W, float *scratch)
 {
     if (B <= 0 || H <= 0 || T <= 0 || D <= 0 || W < 1 || n_sink < 0) return ATT_EBADSHAPE;
-    /* [B, H, T, D]: per batch, heads T*D apart. One condition per key
-     * (att_sees), so a sink inside the window counts once. */
-    att_attn_desc a = { .T = T, .S = T, .H = H, .Hkv = H, .D = D, .causal = 1, .window = W,
-                        .sinks = n_sink, .scale = 1.0f / sqrtf((float)D), .ldo = (size_t)D,
-                        .hso = (size_t)T * D, .ldq = (size_t)D, .hsq = (size_t)T * D,
-                        .ldkv = (size_t)D, .hskv = (size_t)T * D };
-    for (int b = 0; b < B; b++) {
-        size_t at = (size_t)b * H * T * D;
-        att_status st = att_attn_ref(out + at, q + at, k + at, v + at, NULL, &a, scratch);
-        if (st) return st;
+    float scale = 1.0f / sqrtf((float)D);
+    size_t td = (size_t)T * D;
+    /* One rule per key (att_sees), so a sink inside the window counts once. */
+    att_attn_desc a = { .T = T, .S = T, .causal = 1, .window = W, .sinks = n_sink };
+    for (size_t bh = 0; bh < (size_t)B * H; bh++) {
+        const float *qb = q + bh * td, *kb = k + bh * td, *vb = v + bh * td;
+        for (int i = 0; i < T; i++) {
+            for (int j = 0; j < T; j++) {
+                int seen = att_sees(&a, NULL, i, j);
+                double dot = 0.0;
+                for (int c = 0; seen && c < D; c++)
+                    dot += (double)qb[(size_t)i * D + c] * kb[(size_t)j * D + c];
+                scratch[j] = seen ? (float)(scale * dot) : -INFINITY;
+            }
+            att_softmax_ref(scratch, scratch, 1, T);   /* j <= i: never an empty row */
+            for (int c = 0; c < D; c++) {
+                double acc = 0.0;
+                for (int j = 0; j < T; j++)
+                    acc += (double)scratch[j] * vb[(size_t)j * D + c];
+                out[bh * td + (size_t)i * D + c] = (float)acc;
+            }
+        }
     }
     return ATT_OK;
 }

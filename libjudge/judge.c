@@ -555,11 +555,12 @@ static void check_case(judge_session *s, int ci)
 
 static int degenerate(const judge_session *s, const call *c);
 
-/* Whether call c returned bit for bit what call e did (both answered). */
+/* Whether call c returned bit for bit what call e did (both answered), in
+ * the outputs it writes afresh (an inout, such as a cache, moves on anyway). */
 static int same_answer(const judge_session *s, const call *c, const call *e)
 {
     for (int i = 0; i < s->m->n_params; i++)
-        if (s->m->params[i].is_out &&
+        if (s->m->params[i].is_out && !s->m->params[i].is_in &&
             memcmp(c->got[i], e->got[i], c->args.len[i] * judge_elem_size(s->m->params[i].type)))
             return 0;
     return 1;
@@ -704,8 +705,9 @@ static int explains_case(const judge_session *s, int ci, void *const *sim, size_
             double m = judge_elem_value(pa->type, sim[p], e);
             if (exact ? same_int(pa->type, c->got[p], c->expect[p], e)
                       : within(g, x, s->m->atol, s->m->rtol)) {
+                /* A 0/0 of the simulation the learner guarded is no excess. */
                 *excess += exact ? !same_int(pa->type, sim[p], c->expect[p], e)
-                                 : !within(m, x, s->m->atol, s->m->rtol);
+                                 : !within(m, x, s->m->atol, s->m->rtol) && !(isnan(m) && g == 0.0);
                 continue;
             }
             wrong++;
@@ -904,7 +906,16 @@ void judge_session_finish(judge_session *s)
         memset(&s->probe, 0, sizeof s->probe);
         s->named[0] = &judge_state_kept;
         s->cases[s->state_case].explained = 1;
-        s->partial = s->state_case != s->verdict_case;
+        /* Partly, if another case has wrong values (not just a mask picture
+         * that answers from memory spoilt). */
+        for (int ci = 0; ci < s->m->n_cases; ci++) {
+            case_result *r = &s->cases[ci];
+            if (r->verdict != JUDGE_WA || ci == s->state_case) continue;
+            if (r->cmp.n_bad) s->partial = 1;
+            else r->explained = 1;
+        }
+        /* Tell the case where it shows, not a picture the memory spoilt. */
+        if (!s->cases[s->verdict_case].cmp.n_bad) s->verdict_case = s->state_case;
         return;
     }
     s->fault = name_mistake(s);

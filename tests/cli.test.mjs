@@ -191,7 +191,7 @@ test('--lang zh: the verdict, case table, first wrong element and fault in Chine
   assert.match(wa.stdout, /^49 causal-mha: 因果多头注意力$/m);
   assert.match(wa.stdout, /^ {2}用例 +判定 +用时 +最大绝对误差 +错误数$/m);
   assert.match(wa.stdout, /^ {2}example（示例） +WA /m);
-  assert.match(wa.stdout, /^WA，用例 \S+：out\[b=\d+, t=\d+, feature \d+ \(head \d+, dim \d+\)\]：应为 \S+，实际为 \S+$/m);
+  assert.match(wa.stdout, /^WA，用例 \S+：out\[批次 \d+, 位置 t=\d+, 特征 \d+（头 \d+，维 \d+）\]：应为 \S+，实际为 \S+$/m);
   assert.match(wa.stdout, /^ {2}错误元素 \d+ 个（共 \d+ 个）；最大绝对误差/m);
   assert.match(wa.stdout, /哪些键能到达哪些查询/);
   assert.match(wa.stdout, /! 查询 0 看到了键 1，但它不应看到/);
@@ -213,8 +213,11 @@ test('--lang zh --json: the texts are Chinese, every id is the same as in Englis
     assert.equal(zh.problem.title, '因果多头注意力');
     assert.notEqual(zh.verdict_text, en.verdict_text);
     const ids = (r) => ({ verdict: r.verdict, failed: r.failed_case, mistake: r.mistake?.id ?? null,
-      cases: r.cases.map((c) => [c.name, c.verdict, c.detail_id ?? null, c.first_bad?.where ?? null]) });
+      cases: r.cases.map((c) => [c.name, c.verdict, c.detail_id ?? null, c.first_bad?.param ?? null,
+        c.first_bad?.index ?? null]) });
     assert.deepEqual(ids(zh), ids(en), f);
+    const where = zh.cases.find((c) => c.first_bad)?.first_bad.where;   /* told in Chinese too */
+    if (where) assert.match(where, /[\u4e00-\u9fff]/, `${f}: ${where}`);
     const failed = zh.cases.find((c) => c.name === zh.failed_case);
     if (failed.detail) {
       assert.match(failed.detail, /[\u4e00-\u9fff]/, `${f}: ${failed.detail}`);

@@ -108,6 +108,7 @@ function generateMessages(mutate) {
   const dir = mkdtempSync(join(tmpdir(), 'gen-'));
   try {
     cpSync(join(problems, '49-causal-mha'), join(dir, '49-causal-mha'), { recursive: true });
+    cpSync(join(problems, 'mistakes.json'), join(dir, 'mistakes.json'));
     const file = join(dir, 'messages.json');
     const m = JSON.parse(readFileSync(messagesFile, 'utf8'));
     mutate(m);

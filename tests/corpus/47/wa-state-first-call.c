@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Beginner helpers; the answer is computed into a static array on the
  * first call only, and every later call copies that array out. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Beginner helpers; the weights are computed into static arrays on the
  * first call only and copied out on every call. */
 #include <math.h>

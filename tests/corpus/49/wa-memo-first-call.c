@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* "Caches" the answer: computes the first call correctly, stores it in a static buffer and returns that for every later call. */
 #include <math.h>
 #include <stdlib.h>

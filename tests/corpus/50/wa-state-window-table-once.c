@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Builds the table of each query's first key once, on the first call, and reuses it for every later T and W. */
 #include <math.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Computes the group size H / Hkv once, into a static, on the first call, and keeps it for every later call. */
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Computes 1/sqrt(D) into a static on the first call only. */
 #include <math.h>
 #include <stddef.h>

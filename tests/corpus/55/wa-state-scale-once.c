@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Online in double with 1/sqrt(D) computed into a static on the first call and reused. */
 #include <math.h>
 

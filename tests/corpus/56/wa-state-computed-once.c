@@ -1,4 +1,4 @@
-/* expect: WA state_kept_between_calls */
+/* expect: WA */
 /* Fills static tables on the first call only (a done flag), then copies them out on every call. */
 #include <stdint.h>
 
