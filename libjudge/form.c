@@ -13,14 +13,16 @@
  * shows differently at each, so such a mistake is tried at all of them. */
 static const int tiles[] = { 1, 8, 16, 32, 64, 128 };
 
-/* Variant v: tile width tiles[v / 2] (online mistakes only), and the order
- * of the last step: v even divides the weighted sum by l at the end, as an
- * online softmax does; v odd normalises the weights first, then sums, as
- * two-pass code does. They part only where the numbers underflow, which is
- * where some mistakes show. */
+/* Variant v: tile width tiles[v / 3] (online mistakes only), and the way of
+ * the last step, v % 3: divide the weighted sum by l at the end, as an online
+ * softmax does; normalise the weights first (e / l), then sum, as two-pass
+ * code does; or multiply the weights by 1 / l. They part only where the
+ * numbers underflow, which is where some mistakes show. */
+enum { LAST_STEPS = 3 };
+
 int form_variants(const judge_changes *ch)
 {
-    return 2 * (ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
+    return LAST_STEPS * (ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
 }
 
 static float scale_of(const form_attn *f, const judge_changes *ch)
@@ -129,7 +131,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
 {
     int T = f->T, S = f->S, D = f->D;
-    int tile = ch->online ? tiles[variant / 2] : 0, weights_first = variant % 2 && !ch->normalize;
+    int tile = ch->online ? tiles[variant / LAST_STEPS] : 0, last = variant % LAST_STEPS;
+    int weights_first = last && !ch->normalize;
     float scale = scale_of(f, ch);
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + (size_t)D + 1));
@@ -178,7 +181,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 } else {
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
                                       pi, acc, &l, &m);
-                    for (int j = 0; j < S_b; j++) pi[j] = any ? pi[j] / l : ch->empty ? NAN : 0.0f;
+                    float inv = 1.0f / l;
+                    for (int j = 0; j < S_b; j++)
+                        pi[j] = !any ? (ch->empty ? NAN : 0.0f) : last == 2 ? pi[j] * inv : pi[j] / l;
                     for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
                         acc[c] = 0.0f;
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
@@ -272,6 +277,7 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     form_sizes(a, z);
     int B = z[JUDGE_SIZE_B], H = z[JUDGE_SIZE_H], T = z[JUDGE_SIZE_T], D = z[JUDGE_SIZE_D];
     int d = z[JUDGE_SIZE_MODEL], strided = ch->heads == FORM_HEADS_STRIDED;
+    int split_strided = ch->heads != FORM_HEADS_RIGHT;   /* q, k, v; the concatenation: strided */
     form_attn f = { .B = B, .H = H, .Hkv = z[JUDGE_SIZE_HKV], .T = T, .S = z[JUDGE_SIZE_S], .D = D,
                     .causal = flag(a, &sp->causal), .window = flag(a, &sp->window),
                     .sinks = flag(a, &sp->sinks) };
@@ -304,9 +310,9 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     for (int b = 0; b < B; b++)
         for (int w = 0; w < 3; w++)
             project(qkv[w] + (size_t)b * T * d, x + (size_t)b * T * d, a->buf[sp->proj[w]], T, d, tr);
-    f.q = view_of(a, &v[JUDGE_VIEW_X], q, strided, H, D);
-    f.k = view_of(a, &v[JUDGE_VIEW_X], k, strided, H, D);
-    f.v = view_of(a, &v[JUDGE_VIEW_X], val, strided, H, D);
+    f.q = view_of(a, &v[JUDGE_VIEW_X], q, split_strided, H, D);
+    f.k = view_of(a, &v[JUDGE_VIEW_X], k, split_strided, H, D);
+    f.v = view_of(a, &v[JUDGE_VIEW_X], val, split_strided, H, D);
     f.out = view_of(a, &v[JUDGE_VIEW_X], cat, strided, H, D);
     judge_status st = form_attention(&f, ch, variant);
     float *out = outs[v[JUDGE_VIEW_OUT].param];

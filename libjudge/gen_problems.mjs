@@ -61,11 +61,18 @@ function conversions(format) {
 // A detail_ message (why a call faulted) is told later from stored text
 // arguments, so its only conversion is %s.
 const LANGS = ['en', 'zh'];
+// A JSON file, or a one-line error naming it (`where`).
+function readJson(path, where) {
+  let v;
+  try { v = JSON.parse(readFileSync(path, 'utf8')); }
+  catch (e) { fail(where, e.code === 'ENOENT' ? 'missing' : `not valid JSON (${e.message.replace(/\s+/g, ' ')})`); }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) fail(where, 'must be a JSON object');
+  return v;
+}
+
 function loadMessages(path) {
   const where = 'libjudge/messages.json';
-  let m;
-  try { m = JSON.parse(readFileSync(path, 'utf8')); }
-  catch (e) { fail(where, e.code === 'ENOENT' ? 'missing' : `not valid JSON (${e.message})`); }
+  const m = readJson(path, where);
   if (!m || typeof m !== 'object' || Array.isArray(m)) fail(where, 'must be an object of messages');
   for (const [id, texts] of Object.entries(m)) {
     if (!/^[a-z][a-z0-9_]*$/.test(id)) fail(where, `${id}: an id is lower-case letters, digits and _`);
@@ -105,9 +112,7 @@ let CATALOGUE;   // problems/mistakes.json of the problems folder being read
 
 function loadCatalogue(problems) {
   const where = 'problems/mistakes.json';
-  let c;
-  try { c = JSON.parse(readFileSync(join(problems, 'mistakes.json'), 'utf8')).mistakes; }
-  catch (e) { fail(where, e.code === 'ENOENT' ? 'missing' : `not valid JSON (${e.message})`); }
+  const c = readJson(join(problems, 'mistakes.json'), where)?.mistakes;
   for (const [id, m] of Object.entries(c ?? fail(where, 'mistakes must be an object')))
     for (const part of ['title', 'hint'])
       for (const lang of LANGS)
@@ -201,9 +206,7 @@ function loadAttention(p, where, index) {
 function loadProblem(problems, dir) {
   const where = `problems/${dir}/problem.json`;
   const path = join(problems, dir, 'problem.json');
-  let p;
-  try { p = JSON.parse(readFileSync(path, 'utf8')); }
-  catch (e) { fail(where, e.code === 'ENOENT' ? 'missing' : `not valid JSON (${e.message})`); }
+  const p = readJson(path, where);
   const need = (obj, key, kind, at) => {
     if (typeof obj[key] !== kind) fail(where, `${at}${key} must be a ${kind}`);
     return obj[key];

@@ -124,7 +124,9 @@ void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64
 
 void judge_sign(float *x, size_t n, int sign)
 {
-    for (size_t i = 0; i < n; i++) x[i] = sign < 0 ? -fabsf(x[i]) : fabsf(x[i]);
+    float top = 0.0f;
+    for (size_t i = 0; i < n; i++) top = fmaxf(top, fabsf(x[i]));
+    for (size_t i = 0; i < n; i++) x[i] = (float)sign * 0.5f * (fabsf(x[i]) + top);
 }
 
 static double now_ms(void)
@@ -405,6 +407,7 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
 {
     if (k < 0 || k >= s->n_calls) return JUDGE_EBADCALL;
     call *c = &s->calls[k];
+    if (c->answered || c->fault != JUDGE_AC) return JUDGE_EBADCALL;   /* one reply a call */
     uint32_t magic, idx;
     uint64_t ns;
     if (len != c->reply_len) goto garbled;
@@ -571,7 +574,7 @@ static int same_answer(const judge_session *s, const call *c, const call *e)
  * problem has such a repeat among its cases (a test holds them to it). */
 static void check_state(judge_session *s)
 {
-    for (int ci = 0; ci < s->m->n_cases && s->state_case < 0; ci++) {
+    for (int ci = 0; ci < s->m->n_cases; ci++) {
         const call *c = &s->calls[s->cases[ci].call];
         if (s->cases[ci].verdict != JUDGE_WA) continue;
         for (int e = 0; e < ci; e++) {
@@ -581,8 +584,11 @@ static void check_state(judge_session *s)
             /* All zeros is no memory, nor is noise that ignores the inputs:
              * what is remembered was right when it was computed. */
             if (s->cases[e].verdict != JUDGE_AC || !same_answer(s, c, ce) || degenerate(s, c)) continue;
-            s->state_case = ci;
-            s->state_from = e;
+            s->cases[ci].explained = 1;
+            if (s->state_case < 0) {
+                s->state_case = ci;
+                s->state_from = e;
+            }
             break;
         }
     }
@@ -905,12 +911,11 @@ void judge_session_finish(judge_session *s)
         /* Answers from memory move with no key: the picture would lie. */
         memset(&s->probe, 0, sizeof s->probe);
         s->named[0] = &judge_state_kept;
-        s->cases[s->state_case].explained = 1;
         /* Partly, if another case has wrong values (not just a mask picture
          * that answers from memory spoilt). */
         for (int ci = 0; ci < s->m->n_cases; ci++) {
             case_result *r = &s->cases[ci];
-            if (r->verdict != JUDGE_WA || ci == s->state_case) continue;
+            if (r->verdict != JUDGE_WA || r->explained) continue;
             if (r->cmp.n_bad) s->partial = 1;
             else r->explained = 1;
         }

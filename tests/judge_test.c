@@ -265,6 +265,69 @@ static void cases_are_ragged(void)
     }
 }
 
+/* The reply the runner would send for call k: the request's regions, with
+ * the expected outputs where the function writes. */
+static unsigned char *good_reply(judge_session *s, int k, size_t *len)
+{
+    const unsigned char *req;
+    size_t req_len;
+    judge_session_request(s, k, &req, &req_len);
+    const call *c = &s->calls[k];
+    *len = judge_session_reply_len(s, k);
+    unsigned char *r = xmalloc(*len), *p = r + 16;
+    uint32_t head[2] = { JUDGE_WIRE_REPLY, (uint32_t)k };
+    memcpy(r, head, 8);
+    memset(r + 8, 0, 8);
+    const unsigned char *q = req + 12 + 16 * (size_t)s->m->n_params;
+    for (int i = 0; i < s->m->n_params; i++) {
+        if (!c->args.buf[i]) continue;
+        size_t es = judge_elem_size(s->m->params[i].type), n = c->args.len[i];
+        memcpy(p, q, (n + 2 * GUARD) * es);
+        if (s->m->params[i].is_out) memcpy(p + GUARD * es, c->expect[i], n * es);
+        p += (n + 2 * GUARD) * es;
+        q += (n + 2 * GUARD) * es;
+    }
+    return r;
+}
+
+/* Replies cut short, grown, or with bytes changed anywhere: the session
+ * takes each as a status or a learner's fault, never reads past the bytes,
+ * and still writes a whole report. A good reply gives AC. */
+static void reply_decoder_survives_fuzz(void)
+{
+    const judge_meta *m = judge_find("52");   /* an inout and an int output */
+    for (int round = 0; round < 200; round++) {
+        judge_session *s;
+        CHECK(judge_session_new(&s, m, JUDGE_DEFAULT_SEED) == JUDGE_OK, "session");
+        judge_session_compiled(s, 1, "");
+        for (int k = 0; k < judge_session_calls(s); k++) {
+            size_t len;
+            unsigned char *r = good_reply(s, k, &len);
+            uint64_t h = att_rng_u64((uint64_t)round, (uint64_t)k, 0);
+            size_t cut = len;
+            if (round > 0) switch (h % 4) {
+            case 0: cut = (size_t)(h >> 8) % len; break;                    /* truncated */
+            case 1: cut = len + 1 + (size_t)(h >> 8) % 64; break;            /* oversized */
+            default:                                                         /* mutated */
+                for (int f = 0; f < 1 + (int)(h >> 60); f++)
+                    r[att_rng_u64((uint64_t)round, (uint64_t)k, (uint64_t)f + 1) % len] ^= (unsigned char)(1 + (h >> (8 * f % 56)) % 255);
+            }
+            unsigned char *sent = xmalloc(cut);
+            memcpy(sent, r, cut < len ? cut : len);
+            if (cut > len) memset(sent + len, 0x5a, cut - len);
+            judge_status st = judge_session_reply(s, k, sent, cut);
+            CHECK(st == JUDGE_OK || st == JUDGE_EPROTOCOL, "round %d call %d: %s", round, k, judge_strerror(st));
+            free(sent);
+            free(r);
+        }
+        judge_session_finish(s);
+        CHECK(round > 0 || judge_session_verdict(s) == JUDGE_AC, "the good replies give %s",
+              judge_verdict_code(judge_session_verdict(s)));
+        CHECK(judge_session_json(s) != NULL && judge_session_text(s, 0) != NULL, "round %d: no report", round);
+        judge_session_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -275,6 +338,7 @@ int main(int argc, char **argv)
         { "mask_picture_follows_the_rule", mask_picture_follows_the_rule },
         { "large_scores_keep_their_promise", large_scores_keep_their_promise },
         { "cases_are_ragged", cases_are_ragged },
+        { "reply_decoder_survives_fuzz", reply_decoder_survives_fuzz },
     };
     return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, NULL);
 }

@@ -154,3 +154,24 @@ test('an MLE hint must come in both languages', () => {
   assert.equal(r.status, 1);
   assert.match(r.stderr, /problem\.json: limits\.mle_hint\.zh must be a string/);
 });
+
+// problem.json mangled at random (a deterministic generator): the generator
+// accepts it or refuses it in one line naming the file, never with a stack
+// trace from inside.
+test('the generator survives a fuzzed problem.json', () => {
+  let seed = 20261201;
+  const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+  for (let round = 0; round < 30; round++) {
+    const r = generate((s) => {
+      const at = rand(s.length), kind = rand(3);
+      if (kind === 0) return s.slice(0, at) + s.slice(at + 1 + rand(40));           // cut
+      if (kind === 1) return s.slice(0, at) + '"x": [], ' + s.slice(at);            // grown
+      return s.replace(/-?\d+(\.\d+)?/g, (d) => (rand(8) ? d : String(-Number(d) * 1e9)));   // numbers
+    });
+    assert.ok(r.status === 0 || r.status === 1, `round ${round}: status ${r.status}\n${r.stderr}`);
+    if (r.status === 1) {
+      assert.equal(r.stderr.trim().split('\n').length, 1, `round ${round}: ${r.stderr}`);
+      assert.match(r.stderr, /^gen_problems: problems\/49-causal-mha/, `round ${round}: ${r.stderr}`);
+    }
+  }
+});

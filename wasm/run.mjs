@@ -70,7 +70,7 @@ function classify(f, problem) {
   case 'host':
     return ['RE', 'detail_host', [String(f.call), String(f.reason), when]];
   case 'trap':
-    if (f.overflowed) return ['RE', 'detail_trap_stack', [String(f.message), when]];
+    if (f.overflowed) return ['RE', 'detail_stack_overflow_trap', [String(f.message), when]];
     return ['RE', 'detail_trap', [trapStory(f.message), String(f.message), when]];
   default:
     return null;

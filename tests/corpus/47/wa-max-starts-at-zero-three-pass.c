@@ -1,4 +1,4 @@
-/* expect: WA max_starts_at_zero */
+/* expect: WA nan_empty_row */
 /* Three passes in double with the max starting at 0.0 and no empty-row
  * check: an empty row is 0 / 0 and a very negative row underflows. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* expect: WA sink_wrong_stride */
+/* expect: WA */
 /* Double score matrix, right probs; the sink is gathered at the end as
  * probs[r * T] over all rows, as if the whole layout were [B, H, T, T]. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* expect: WA max_starts_at_zero */
+/* expect: WA nan_empty_row */
 /* Fused q|k|v projection in double with the max starting at 0.0 and no
  * empty-row check: a query that sees no key divides 0 by 0. */
 #include <math.h>
