@@ -717,9 +717,14 @@ static int explains_case(const judge_session *s, int ci, void *const *sim, size_
                 continue;
             }
             wrong++;
-            /* Integers: exact, but for the last bits of a count past 2^53 that
-             * a double rounded in another order than the simulation's. */
-            misses += !(exact ? g == m || fabs(g - m) <= 1e-15 * fabs(m)
+            /* An element never written (still the canary) is explained by
+             * nothing. Integers: exact, but for the last bits of a count past
+             * 2^53 that a double rounded in another order than the
+             * simulation's. */
+            uint32_t bits = 0;
+            if (!exact) memcpy(&bits, (const float *)c->got[p] + e, 4);
+            misses += bits == CANARY_F32 ||
+                      !(exact ? g == m || fabs(g - m) <= 1e-15 * fabs(m)
                               : close_to(g, m, s->m->atol, s->m->rtol));
         }
     }

@@ -1,4 +1,4 @@
-/* expect: WA int_overflow */
+/* expect: WA int_overflow; wasm: WA */
 /* Stores d * d, computed in int, in a long long: d^2 wraps once d > 46340, the rest is 64-bit. */
 void attn_flops(long long *proj, long long *attn, long long *cross,
                 const int *d, const int *T, int n)

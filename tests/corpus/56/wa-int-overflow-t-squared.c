@@ -1,4 +1,4 @@
-/* expect: WA int_overflow */
+/* expect: WA int_overflow; wasm: WA */
 /* Parenthesises T * T, which is then computed in int before the long long multiply. */
 void attn_flops(long long *proj, long long *attn, long long *cross,
                 const int *d, const int *T, int n)
