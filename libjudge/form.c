@@ -25,6 +25,14 @@ int form_variants(const judge_changes *ch)
     return LAST_STEPS * (ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
 }
 
+int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b)
+{
+#define KNOB(k) if (a->k && b->k) return 0; out->k = a->k ? a->k : b->k;
+    FORM_KNOB_LIST(KNOB)
+#undef KNOB
+    return 1;
+}
+
 static float scale_of(const form_attn *f, const judge_changes *ch)
 {
     switch (ch->scale) {

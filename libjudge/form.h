@@ -30,6 +30,9 @@ typedef struct {
     int causal, window, sinks;        /* window 0: none; sinks: keys 0 .. sinks-1 */
 } form_attn;
 
+/* a and b as one set of changes in *out; 0 when they turn the same knob. */
+int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b);
+
 /* How many variants code with the changes ch comes in: the online softmax's
  * tile widths where ch turns the online knob, each in the two orders of the
  * last step (form.c). */

@@ -481,6 +481,14 @@ void judge_session_set_lang(judge_session *s, judge_lang lang)
 
 /* ---- deciding ---- */
 
+/* Element e of two integer buffers, compared as integers: two int64 values
+ * 1 apart above 2^53 are one double. */
+static int same_int(judge_type t, const void *a, const void *b, size_t e)
+{
+    if (t == JUDGE_I64) return ((const long long *)a)[e] == ((const long long *)b)[e];
+    return judge_elem_value(t, a, e) == judge_elem_value(t, b, e);
+}
+
 /* One buffer: floats with the problem's tolerance, integers exactly. */
 static void compare_buffer(att_cmp *r, judge_type t, const void *got, const void *want,
                            size_t n, double atol, double rtol)
@@ -494,9 +502,7 @@ static void compare_buffer(att_cmp *r, judge_type t, const void *got, const void
     r->first_bad = r->worst = n;
     for (size_t i = 0; i < n; i++) {
         double g = judge_elem_value(t, got, i), e = judge_elem_value(t, want, i);
-        /* As integers: two int64 values 1 apart above 2^53 are one double. */
-        if (t == JUDGE_I64 ? ((const long long *)got)[i] == ((const long long *)want)[i] : g == e)
-            continue;
+        if (same_int(t, got, want, i)) continue;
         if (r->n_bad++ == 0) r->first_bad = r->worst = i;
         r->max_ratio = INFINITY;
         if (fabs(g - e) > r->max_abs) r->max_abs = fabs(g - e);
@@ -672,13 +678,6 @@ static int within(double got, double want, double atol, double rtol)
     return fabs(got - want) <= atol + rtol * fabs(want);
 }
 
-/* Element e of two integer buffers, compared as integers: two int64 values
- * 1 apart above 2^53 are one double. */
-static int same_int(judge_type t, const void *a, const void *b, size_t e)
-{
-    if (t == JUDGE_I64) return ((const long long *)a)[e] == ((const long long *)b)[e];
-    return judge_elem_value(t, a, e) == judge_elem_value(t, b, e);
-}
 
 /* Is each of call c's outputs one value throughout (zeros, NaN, ...)? */
 static int degenerate(const judge_session *s, const call *c)
@@ -792,14 +791,6 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
     return st;
 }
 
-/* Two sets of changes as one, unless they turn the same knob. */
-static int combine(judge_changes *out, const judge_changes *a, const judge_changes *b)
-{
-#define KNOB(k) if (a->k && b->k) return 0; out->k = a->k ? a->k : b->k;
-    FORM_KNOB_LIST(KNOB)
-#undef KNOB
-    return 1;
-}
 
 /* Does the learner compute something real in a case it got right? */
 static int real_elsewhere(const judge_session *s)
@@ -846,7 +837,7 @@ static judge_status name_mistake(judge_session *s)
                 for (int ai = 0; ai < m->mistakes[i].n_alts && !st; ai++)
                     for (int aj = 0; aj < (size == 1 ? 1 : m->mistakes[j].n_alts) && !st; aj++) {
                         judge_changes ch = m->mistakes[i].alts[ai];
-                        if (size == 2 && !combine(&ch, &m->mistakes[i].alts[ai], &m->mistakes[j].alts[aj]))
+                        if (size == 2 && !form_combine(&ch, &m->mistakes[i].alts[ai], &m->mistakes[j].alts[aj]))
                             continue;
                         fit f;
                         if ((st = fit_changes(s, &ch, &f, explained))) break;

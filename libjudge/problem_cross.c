@@ -1,10 +1,8 @@
-/* problem_cross.c: what the judge knows about exercise 54, cross-attention
- * with an encoder padding mask, beyond its data in problems/54-cross-attention:
- * how its inputs and masks are made, the reference (the core's), the classic
- * mistakes it can name (most of them habits carried over from decoder
- * self-attention), and the probe of which encoder keys reach which queries. */
+/* problem_cross.c: exercise 54, cross-attention with an encoder padding mask, beyond its data in
+ * problems/54-cross-attention: how its hidden inputs are made and its reference (the
+ * core's att_cross_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

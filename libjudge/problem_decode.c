@@ -7,7 +7,6 @@
  * tests/ref_cache_test.c, and here every case starts from a cache already
  * filled by earlier steps, at a different length per sequence. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "att.h"

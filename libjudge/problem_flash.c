@@ -1,14 +1,10 @@
-/* problem_flash.c: what the judge knows about exercise 55, the FlashAttention
- * forward pass, beyond its data in problems/55-flash-attention: how its
- * inputs are made, the reference (the core's plain attention with the row
- * log-sum-exp), and the classic mistakes of online softmax it can name. The
- * tiling itself is enforced by memory, not inspected: the learner gets a
- * small scratch buffer, and problem.json's memory limit and MLE hint stop a
- * solution that holds the T x S scores. The probe draws which keys reach
- * which queries, T rows by S columns, so the causal mask's bottom-right
- * alignment (the KV-cache offset) shows. */
+/* problem_flash.c: exercise 55, flashattention forward, beyond its data in
+ * problems/55-flash-attention: how its hidden inputs are made and its reference (the
+ * core's att_attn_lse_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). The tiling itself is enforced by memory, not inspected: the learner
+ * gets a small scratch buffer, and problem.json's memory limit and MLE hint
+ * stop a solution that holds the T x S scores. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

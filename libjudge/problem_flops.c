@@ -4,7 +4,6 @@
  * classic counting and overflow mistakes it can name. Answers are integers,
  * checked exactly; there is no mask to probe. */
 #include <stdint.h>
-#include <stdio.h>
 #include "att.h"
 #include "judge.h"
 

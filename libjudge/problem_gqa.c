@@ -1,9 +1,7 @@
-/* problem_gqa.c: what the judge knows about exercise 51, grouped-query
- * attention, beyond its data in problems/51-gqa: its hidden inputs, its
- * reference (the core's att_gqa_ref), the classic mistakes it can name, and
- * the probe of which keys reach which queries. */
-#include <math.h>
-#include <stdio.h>
+/* problem_gqa.c: exercise 51, grouped-query attention, beyond its data in
+ * problems/51-gqa: how its hidden inputs are made and its reference (the
+ * core's att_gqa_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

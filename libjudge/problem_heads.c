@@ -2,7 +2,6 @@
  * merge, beyond its data in problems/46-heads-split-merge: its inputs, its
  * reference (att_split_heads_ref and att_merge_heads_ref) and the classic
  * mistakes it can name. No probe: nothing here attends. */
-#include <stdio.h>
 #include "att.h"
 #include "judge.h"
 

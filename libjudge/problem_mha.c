@@ -1,9 +1,8 @@
-/* problem_mha.c: what the judge knows about exercise 49, causal multi-head
- * attention, beyond its data in problems/49-causal-mha: how its hidden inputs
- * are made, its reference (the core's), the classic mistakes it can name, and
- * how to probe which keys reach which queries. */
+/* problem_mha.c: exercise 49, causal multi-head attention, beyond its data in
+ * problems/49-causal-mha: how its hidden inputs are made and its reference (the
+ * core's att_mha_simd). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

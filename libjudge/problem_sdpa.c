@@ -1,10 +1,8 @@
-/* problem_sdpa.c: what the judge knows about exercise 47, scaled dot-product
- * attention with T queries against S >= T keys, beyond its data in
- * problems/47-sdpa: its hidden inputs, its reference (the core's att_sdpa_ref
- * for each batch and head), the classic mistakes it can name, and how to probe
- * which keys reach which queries (a T x S picture: the KV-cache offset shows). */
+/* problem_sdpa.c: exercise 47, scaled dot-product attention, beyond its data in
+ * problems/47-sdpa: how its hidden inputs are made and its reference (the
+ * core's att_sdpa_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

@@ -1,10 +1,8 @@
-/* problem_sink.c: what the judge knows about exercise 53, attention sinks
- * (StreamingLLM), beyond its data in problems/53-attention-sinks: how its
- * inputs are made, the reference (the core's), the classic mistakes of the
- * sinks-plus-window mask it can name, and the probe that draws which keys
- * reach which queries (the band of the window plus the sink columns). */
+/* problem_sink.c: exercise 53, attention sinks (streamingllm), beyond its data in
+ * problems/53-attention-sinks: how its hidden inputs are made and its reference (the
+ * core's att_sink_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

@@ -4,7 +4,6 @@
  * att_softmax_ref), and the classic mistakes it can name. No probe: a softmax
  * row has no queries and keys to picture. */
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 #include "att.h"
 #include "judge.h"

@@ -1,12 +1,8 @@
-/* problem_weights.c: what the judge knows about exercise 48, attention
- * weights (the probabilities [B, H, T, S] and each query's share on position
- * 0, the attention-sink measurement), beyond its data in
- * problems/48-attention-weights: its hidden inputs, its reference (the core's
- * att_probs_ref per batch and head), the classic mistakes it can name, and
- * the probe of which keys reach which queries. */
+/* problem_weights.c: exercise 48, attention weights and the attention sink, beyond its data in
+ * problems/48-attention-weights: how its hidden inputs are made and its reference (the
+ * core's att_probs_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include "att.h"
 #include "judge.h"
 

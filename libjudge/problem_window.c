@@ -1,10 +1,8 @@
-/* problem_window.c: what the judge knows about exercise 50, sliding-window
- * attention, beyond its data in problems/50-sliding-window: its hidden inputs,
- * its reference (the core's att_window_ref per batch and head), the classic
- * mistakes it can name, and the probe that pictures the window (the band
- * i - W < j <= i). */
+/* problem_window.c: exercise 50, sliding-window attention, beyond its data in
+ * problems/50-sliding-window: how its hidden inputs are made and its reference (the
+ * core's att_window_ref). Its mistakes, mask probe and coordinates are data
+ * (problem.json), judged through the shared attention form (form.c). */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"

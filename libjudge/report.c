@@ -480,14 +480,14 @@ static void json_case(const judge_session *s, str *b, int ci)
     put(b, "}");
 }
 
-static void json_mistake(str *b, const judge_mistake *m, judge_lang lang)
+/* A mistake's id, title and hint, the object left open for more fields. */
+static void json_mistake_open(str *b, const judge_mistake *m, judge_lang lang)
 {
     int l = lang == JUDGE_LANG_ZH;
     put(b, "{\"id\":\"%s\",\"title\":", m->id);
     put_json_str(b, m->title[l], strlen(m->title[l]));
     put(b, ",\"hint\":");
     put_json_str(b, m->hint[l], strlen(m->hint[l]));
-    put(b, "}");
 }
 
 const char *judge_session_json(judge_session *s)
@@ -522,11 +522,14 @@ const char *judge_session_json(judge_session *s)
     else put(b, "null");
     put(b, ",\"mistake\":");
     if (s->named[0]) {
-        json_mistake(b, s->named[0], s->lang);
-        b->len--;   /* reopen it for the pair and the cases */
+        json_mistake_open(b, s->named[0], s->lang);
         put(b, ",\"also\":");
-        if (s->named[1]) json_mistake(b, s->named[1], s->lang);
-        else put(b, "null");
+        if (s->named[1]) {
+            json_mistake_open(b, s->named[1], s->lang);
+            put(b, "}");
+        } else {
+            put(b, "null");
+        }
         put(b, ",\"partial\":%s,\"cases\":[", s->partial ? "true" : "false");
         for (int ci = 0, first = 1; ci < s->m->n_cases; ci++) {
             if (!s->cases[ci].explained) continue;

@@ -125,10 +125,8 @@ static void pairs_are_named(void)
         }
         CHECK(a && b, "%d has no %s or no %s", pairs[i].id, pairs[i].a, pairs[i].b);
         if (!a || !b) continue;
-        judge_changes both = a->alts[0];
-#define KNOB(k) if (b->alts[0].k) both.k = b->alts[0].k;
-        FORM_KNOB_LIST(KNOB)
-#undef KNOB
+        judge_changes both;
+        CHECK(form_combine(&both, &a->alts[0], &b->alts[0]), "%s and %s turn one knob", a->id, b->id);
         sim_ctx x = { &both, 0, JUDGE_OK };
         judge_session *s = judged(m, answer_sim, &x);
         const judge_mistake *n0 = s->named[0], *n1 = s->named[1];
