@@ -245,6 +245,12 @@ function loadProblem(problems, dir) {
   // is what it is), in both languages.
   if (p.limits.mle_hint !== undefined)
     for (const k of LANGS) need(p.limits.mle_hint ?? {}, k, 'string', 'limits.mle_hint.');
+  // Hints, revealed one at a time (the page, `judge ID --hint`): from a nudge
+  // to nearly the answer, each in both languages.
+  p.hints ??= [];
+  if (!Array.isArray(p.hints) || p.hints.length === 1 || p.hints.length > 3)
+    fail(where, 'hints must be a list of 2 or 3 hints');
+  p.hints.forEach((h, i) => { for (const k of LANGS) need(h ?? {}, k, 'string', `hints[${i}].`); });
   if (!Array.isArray(p.cases) || p.cases.length === 0) fail(where, 'cases must be a non-empty list');
   p.cases.forEach((c, i) => {
     const at = `cases[${i}].`;
@@ -326,6 +332,8 @@ function emit(p) {
     return `    { ${cstr(m.id)}, { ${cstr(m.title.en)}, ${cstr(m.title.zh)} },\n      { ${cstr(m.hint.en)}, ${cstr(m.hint.zh)} }, ${id}_m${i}, ${m.alts.length} },`;
   });
   out.push(`static const judge_mistake ${id}_mistakes[] = {\n${mistakes.join('\n')}\n};`);
+  out.push(`static const char *const ${id}_hints[][2] = {\n` +
+    [...p.hints.map((h) => `    { ${cstr(h.en)},\n      ${cstr(h.zh)} },`), '    { NULL, NULL },'].join('\n') + '\n};');
   if (p.attention) {
     const a = p.attention, size = (r) => (a.sizes[r] ? (a.sizes[r].param ?? -1) : -1);
     const value = (r) => (a.sizes[r]?.value ?? 0);
@@ -346,7 +354,8 @@ function emit(p) {
     `      ${cstr(p.starter)},\n      ${id}_params, ${p.params.length}, ${id}_cases, ${p.cases.length},\n` +
     `      ${p.tolerance.atol}, ${p.tolerance.rtol}, ${p.limits.time_ms}, ${p.limits.memory_mb}, ${p.limits.output_kb},\n` +
     `      ${p.limits.mle_hint === undefined ? '{ NULL, NULL }' : `{ ${cstr(p.limits.mle_hint.en)}, ${cstr(p.limits.mle_hint.zh)} }`},\n` +
-    `      ${id}_mistakes, ${p.mistakes.length}, ${p.attention ? `&${id}_attention` : 'NULL'} },`;
+    `      ${id}_mistakes, ${p.mistakes.length}, ${p.attention ? `&${id}_attention` : 'NULL'},\n` +
+    `      ${id}_hints, ${p.hints.length} },`;
   return { defs: out.join('\n'), meta };
 }
 

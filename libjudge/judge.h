@@ -172,6 +172,8 @@ typedef struct {
     const judge_mistake *mistakes;
     int n_mistakes;
     const judge_attention *attention;   /* NULL: not an attention form */
+    const char *const (*hints)[2];      /* [n_hints][judge_lang]: revealed one at a time */
+    int n_hints;
 } judge_meta;
 
 extern const judge_meta judge_metas[];
@@ -196,7 +198,7 @@ char *judge_usage_text(judge_msg environment, judge_lang lang);
 
 /* Every problem as the page and the compile steps need it (report.c):
  *   [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
- *      starter, limits: { time_ms, memory_mb, output_kb },
+ *      starter, hints: [{ en, zh }], limits: { time_ms, memory_mb, output_kb },
  *      params: [{ name, type, out, in, nullable }] }]
  * type is "int", "f32", "u8", "i32" or "i64". NULL when out of memory; the
  * caller frees it. */

@@ -622,6 +622,13 @@ char *judge_problems_json(void)
         json_field(&b, ",", "function", m->function);
         json_field(&b, ",", "prototype", m->prototype);
         json_field(&b, ",", "starter", m->starter);
+        put(&b, ",\"hints\":[");
+        for (int h = 0; h < m->n_hints; h++) {
+            json_field(&b, h ? ",{" : "{", "en", m->hints[h][JUDGE_LANG_EN]);
+            json_field(&b, ",", "zh", m->hints[h][JUDGE_LANG_ZH]);
+            put(&b, "}");
+        }
+        put(&b, "]");
         put(&b, ",\"limits\":{\"time_ms\":%d,\"memory_mb\":%d,\"output_kb\":%d},\"params\":[",
             m->time_ms, m->memory_mb, m->output_kb);
         for (int p = 0; p < m->n_params; p++) {
