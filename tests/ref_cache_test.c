@@ -1,7 +1,7 @@
 /* ref_cache_test.c: tests of the reference kernels of exercises 52-56
  * (core/att_ref_cache.c and its neighbours): the properties the chapter
  * states (decoding token by token equals prefill, ...), edge rules, and
- * exact integer answers. Built and run by tests/ref_cache.test.mjs.
+ * exact integer answers. Built and run by tests/ref.test.mjs.
  *
  *   ref_cache_test            run every test, print "N passed, N failed"
  *   ref_cache_test --list     the test names, one a line
