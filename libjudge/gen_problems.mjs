@@ -247,8 +247,7 @@ function loadProblem(problems, dir) {
     for (const k of LANGS) need(p.limits.mle_hint ?? {}, k, 'string', 'limits.mle_hint.');
   // Hints, revealed one at a time (the page, `judge ID --hint`): from a nudge
   // to nearly the answer, each in both languages.
-  p.hints ??= [];
-  if (!Array.isArray(p.hints) || p.hints.length === 1 || p.hints.length > 3)
+  if (!Array.isArray(p.hints) || p.hints.length < 2 || p.hints.length > 3)
     fail(where, 'hints must be a list of 2 or 3 hints');
   p.hints.forEach((h, i) => { for (const k of LANGS) need(h ?? {}, k, 'string', `hints[${i}].`); });
   if (!Array.isArray(p.cases) || p.cases.length === 0) fail(where, 'cases must be a non-empty list');

@@ -61,6 +61,11 @@ for (const [what, mutate, message] of [
     /mistakes\[1\]\.id no_scale is listed twice/],
   ['an attention view with the wrong axes', (s) => s.replace('"out": "out[b t f]"', '"out": "out[b t]"'),
     /attention\.out: one axis per dim of out \(3\)/],
+  ['a problem without hints', (s) => s.replace(/\n  "hints": \[[^]*?\n  \],/, ''), /problem\.json: hints must be a list of 2 or 3 hints/],
+  ['a single hint', (s) => s.replace(/(\n  "hints": \[\n    \{[^\n]*\}),[^]*?\n  \],/, '$1\n  ],'),
+    /problem\.json: hints must be a list of 2 or 3 hints/],
+  ['a hint without its Chinese', (s) => s.replace(/(\n  "hints": \[\n    \{"en": "[^"]*"), "zh": "[^"]*"/, '$1'),
+    /problem\.json: hints\[0\]\.zh must be a string/],
 ]) {
   test(`the generator refuses ${what} with a clear message`, () => {
     const r = generate(mutate);
