@@ -20,6 +20,10 @@ for (const dir of readdirSync(problems, { withFileTypes: true }).filter((d) => d
     const p = JSON.parse(readFileSync(join(problems, dir, 'problem.json'), 'utf8'));
     assert.equal(dir, `${p.id}-${p.slug}`);
     assert.ok(p.cases.filter((c) => c.visible).length >= 1, 'no visible example');
+    // The page shows the starter too: a comment telling only of ./judge
+    // would send a learner in the browser to a terminal they may not have.
+    const starter = readFileSync(join(problems, dir, 'starter.c'), 'utf8');
+    if (/\.\/judge/.test(starter)) assert.match(starter, /Run on the page/, 'the starter names ./judge but not the page');
   });
 }
 

@@ -1,6 +1,7 @@
 /* Exercise 45: stable softmax.
  * Fill in softmax() below; the statement has the formula, the shapes and an
- * example. Run ./judge 45 to judge this file. */
+ * example.
+ * Judge it with Run on the page, or with ./judge 45 in a terminal. */
 #include <math.h>
 
 void softmax(float *out, const float *x, int rows, int n)

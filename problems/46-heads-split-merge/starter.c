@@ -1,6 +1,6 @@
 /* Exercise 46: heads split and merge.
  * Fill in split_merge() below; the statement has the layouts and an example.
- * Run ./judge 46 to judge this file. */
+ * Judge it with Run on the page, or with ./judge 46 in a terminal. */
 #include <string.h>
 
 void split_merge(float *heads, float *merged, const float *x, const float *y,

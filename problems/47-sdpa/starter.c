@@ -1,6 +1,7 @@
 /* Exercise 47: scaled dot-product attention.
  * Fill in sdpa() below; the statement has the formula, the shapes and an
- * example. Run ./judge 47 to judge this file. */
+ * example.
+ * Judge it with Run on the page, or with ./judge 47 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 

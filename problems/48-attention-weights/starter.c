@@ -1,6 +1,7 @@
 /* Exercise 48: attention weights and the attention sink.
  * Fill in attn_weights() below; the statement has the formula, the shapes and
- * an example. Run ./judge 48 to judge this file. */
+ * an example.
+ * Judge it with Run on the page, or with ./judge 48 in a terminal. */
 #include <math.h>
 
 void attn_weights(float *probs, float *sink, const float *q, const float *k,

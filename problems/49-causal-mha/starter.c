@@ -1,6 +1,7 @@
 /* Exercise 49: causal multi-head attention.
  * Fill in mha() below; the statement has the formula, the shapes and an
- * example. Run ./judge 49 to judge this file. */
+ * example.
+ * Judge it with Run on the page, or with ./judge 49 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

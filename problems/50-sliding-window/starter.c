@@ -1,6 +1,7 @@
 /* Exercise 50: sliding-window attention.
  * Fill in swa() below; the statement has the formula, the shapes and an
- * example. Run ./judge 50 to judge this file. */
+ * example.
+ * Judge it with Run on the page, or with ./judge 50 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 

@@ -1,6 +1,7 @@
 /* Exercise 51: grouped-query attention.
  * Fill in gqa() below; the statement has the formula, the shapes and an
- * example. Run ./judge 51 to judge this file. */
+ * example.
+ * Judge it with Run on the page, or with ./judge 51 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 

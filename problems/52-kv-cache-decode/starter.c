@@ -1,6 +1,7 @@
 /* Exercise 52: one decode step with a KV cache.
  * Fill in decode_step() below; the statement has the formula, the shapes,
- * the cache layout and an example. Run ./judge 52 to judge this file. */
+ * the cache layout and an example.
+ * Judge it with Run on the page, or with ./judge 52 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Exercise 53: attention sinks (StreamingLLM).
  * Fill in sink_attention() below; the statement has the rule for which keys
- * each query sees, the shapes and an example. Run ./judge 53 to judge it. */
+ * each query sees, the shapes and an example.
+ * Judge it with Run on the page, or with ./judge 53 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Exercise 54: cross-attention with an encoder padding mask.
  * Fill in cross_attention() below; the statement has the formula, the shapes
- * and an example. Run ./judge 54 to judge this file. */
+ * and an example.
+ * Judge it with Run on the page, or with ./judge 54 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

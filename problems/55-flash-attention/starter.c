@@ -1,6 +1,7 @@
 /* Exercise 55: FlashAttention forward.
  * Fill in flash_attention() below; the statement has the algorithm, the
- * shapes, the memory budget and an example. Run ./judge 55 to judge it. */
+ * shapes, the memory budget and an example.
+ * Judge it with Run on the page, or with ./judge 55 in a terminal. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Exercise 56: attention FLOPs.
  * Fill in attn_flops() below; the statement has the counting convention,
- * the formulas and an example. Run ./judge 56 to judge this file. */
+ * the formulas and an example.
+ * Judge it with Run on the page, or with ./judge 56 in a terminal. */
 
 void attn_flops(long long *proj, long long *attn, long long *cross,
                 const int *d, const int *T, int n)
