@@ -4,7 +4,8 @@
 //      Emscripten judge from build/wasm/, the six @yowasp/clang files) into
 //      rt/<hash>/, a path named by the hash of its contents so it can be
 //      cached forever and a new build never serves stale files;
-//   2. copy each problem's statements (problems/<dir>/statement.<lang>.md);
+//   2. copy each problem's statements (problems/<dir>/statement.<lang>.md)
+//      and reference solution (problems/<dir>/solution.c);
 //   3. store Brotli and gzip variants beside every compressible file, so the
 //      server sends the compiler as ~20 MB instead of 105 MB;
 //   4. write sw.js, the service worker, with the list of files it caches.
@@ -51,13 +52,15 @@ export function runtimeVersion(list = runtimeFiles()) {
   return h.digest('hex').slice(0, 12);
 }
 
-export function statementFiles() {
+// What the page reads of each problem's folder: the statements, and the
+// reference solution it shows after an accepted run (or on request).
+export function problemFiles() {
   const dir = join(root, 'problems');
   const out = [];
   for (const p of existsSync(dir) ? readdirSync(dir).sort() : []) {
-    for (const lang of ['en', 'zh']) {
-      const f = join(dir, p, `statement.${lang}.md`);
-      if (existsSync(f)) out.push([f, `problems/${p}/statement.${lang}.md`]);
+    for (const name of ['statement.en.md', 'statement.zh.md', 'solution.c']) {
+      const f = join(dir, p, name);
+      if (existsSync(f)) out.push([f, `problems/${p}/${name}`]);
     }
   }
   return out;
@@ -115,7 +118,7 @@ export function sitePlugin({ version }) {
     async closeBundle() {
       const list = runtimeFiles();
       for (const [src, dest] of list) await copy(src, join(outDir, 'rt', version, dest));
-      for (const [src, dest] of statementFiles()) await copy(src, join(outDir, dest));
+      for (const [src, dest] of problemFiles()) await copy(src, join(outDir, dest));
 
       await fs.mkdir(CACHE, { recursive: true });
       const all = files(outDir).filter((f) => !/\.(br|gz)$/.test(f));
@@ -139,7 +142,9 @@ export function sitePlugin({ version }) {
       const sw = template
         .replace('__VERSION__', hash.digest('hex').slice(0, 12))
         .replace('__SHELL__', JSON.stringify(['./', ...urls.filter((u) => !big(u))], null, 1))
-        .replace('__LAZY__', JSON.stringify(urls.filter(big), null, 1));
+        .replace('__LAZY__', JSON.stringify(urls.filter(big), null, 1))
+        .replace('__LAZY_SIZES__', JSON.stringify(Object.fromEntries(urls.filter(big)
+          .map((u) => [u, statSync(join(outDir, u)).size])), null, 1));
       await fs.writeFile(join(outDir, 'sw.js'), sw);
       await compress(join(outDir, 'sw.js'));
     },

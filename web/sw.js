@@ -14,6 +14,9 @@
 const VERSION = '__VERSION__';
 const SHELL = __SHELL__;
 const LAZY = __LAZY__;
+// The LAZY files' sizes as stored (decoded), to turn the decoded bytes seen
+// into the share of the encoded transfer done.
+const LAZY_SIZES = __LAZY_SIZES__;
 const SHELL_CACHE = `attention-judge-shell-${VERSION}`;
 const RUNTIME_CACHE = 'attention-judge-runtime';
 const IMMUTABLE = /\/(assets|rt)\//;
@@ -52,8 +55,38 @@ async function cacheFirst(event, url) {
   if (res.ok) {
     const copy = res.clone();   // now: the page starts reading res at once
     event.waitUntil(caches.open(RUNTIME_CACHE).then((c) => c.put(url, copy)));
+    const size = LAZY_SIZES[new URL(url).href.slice(self.registration.scope.length)];
+    if (size && res.body) return counted(res, url, size);
   }
   return res;
+}
+
+// The response as it is, telling the open pages how many bytes of it have
+// crossed the network: Content-Length is the encoded (Brotli) size, the body
+// the decoded bytes, so the count is scaled; it ends at the exact size.
+function counted(res, url, size) {
+  const total = Number(res.headers.get('content-length')) || size;
+  let seen = 0, told = 0;
+  const tell = async () => {
+    const loaded = Math.min(total, Math.round((seen * total) / size));
+    for (const c of await self.clients.matchAll({ type: 'window' })) c.postMessage({ type: 'download', url, loaded, total });
+  };
+  const body = res.body.pipeThrough(new TransformStream({
+    transform(chunk, out) {
+      out.enqueue(chunk);
+      seen += chunk.length;
+      if (seen - told >= 1 << 18) {   // every 256 KiB is often enough for a bar
+        told = seen;
+        tell();
+      }
+    },
+    flush: () => { seen = size; return tell(); },
+  }));
+  // The body is decoded already: the encoding and its length no longer apply.
+  const headers = new Headers(res.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
 async function networkFirst(event, url) {

@@ -1,6 +1,6 @@
 // editor.js: the code editor (CodeMirror 6) with C highlighting, the system's
 // light or dark theme, Ctrl/Cmd+Enter to run, and clang's diagnostics shown
-// on their lines. It knows nothing about storage or judging: the page passes
+// on their lines (the first error scrolled into view). It knows nothing about storage or judging: the page passes
 // onChange and onRun.
 import { EditorView, basicSetup } from 'codemirror';
 import { keymap } from '@codemirror/view';
@@ -60,6 +60,10 @@ export function createEditor(parent, { doc, label, onChange, onRun }) {
         });
       }
       view.dispatch(setDiagnostics(view.state, diagnostics));
+      // The first error (else the first message) is scrolled into view with
+      // the cursor on it, so the learner sees where clang stopped.
+      const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+      if (first) view.dispatch({ selection: { anchor: first.from }, effects: EditorView.scrollIntoView(first.from, { y: 'center' }) });
     },
     focus: () => view.focus(),
     destroy() {

@@ -4,41 +4,31 @@
 // and the statements; every verdict comes from the wasm judge.
 import './style.css';
 import { h } from './dom.js';
-import { t, setLanguage } from './text.js';
+import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
 import { loadJudge } from './judge.js';
 import { createEditor } from './editor.js';
 import { statementHtml } from './statement.js';
 import { renderReport } from './results.js';
+import { downloadBar } from './download.js';
+import { divider, tabs } from './layout.js';
+import { helpPanel } from './help.js';
+import { historyPanel } from './history.js';
+import { progressTools } from './progress.js';
+import { ask } from './dialog.js';
 
 const main = document.getElementById('main');
 const langButton = document.getElementById('lang');
-const download = {
+const download = downloadBar({
   box: document.getElementById('download'),
   bar: document.getElementById('download-bar'),
   label: document.getElementById('download-label'),
-};
+});
+const onProgress = (p) => download.progress(p);
 
 let lang = store.lang();
 let view = null;   // the open problem view, or null on the list
 let routeId = 0;   // bumps on every navigation, so a slow load cannot draw a stale view
-
-// Download progress for the one-time fetches (the compiler: 105 MB unpacked).
-function onProgress({ phase, loaded, total }) {
-  const done = total > 0 && loaded >= total;
-  download.box.hidden = done;
-  const mb = (bytes) => (bytes / 1e6).toFixed(0);
-  download.label.textContent = `${phase === 'compiler' ? t('compiler') : t('judgeDl')}` +
-    (total > 1e6 ? ` ${mb(Math.min(loaded, total))} / ${mb(total)} MB` : '');
-  if (total > 0) {
-    download.bar.max = total;
-    // Compressed sizes and decoded bytes can disagree: never past 100%.
-    download.bar.value = Math.min(loaded, total);
-    download.bar.setAttribute('aria-valuetext', `${Math.round((100 * Math.min(loaded, total)) / total)}%`);
-  } else {
-    download.bar.removeAttribute('value');
-  }
-}
 
 function applyLanguage() {
   setLanguage(lang);
@@ -48,6 +38,7 @@ function applyLanguage() {
   langButton.lang = lang === 'zh' ? 'en' : 'zh-CN';
   langButton.title = t('langLabel');
   document.getElementById('nav-list').textContent = t('problems');
+  download.relabel();
 }
 
 langButton.addEventListener('click', () => {
@@ -65,6 +56,7 @@ function fail(where, error) {
 
 async function showList() {
   document.title = 'Attention judge';
+  document.body.classList.remove('workspace');
   const id = routeId;
   let judge;
   try {
@@ -86,7 +78,8 @@ async function showList() {
     h('p', { class: 'muted' }, t('intro')),
     h('table', { class: 'problems' },
       h('thead', {}, h('tr', {}, ['#', t('title'), t('difficulty'), t('status')].map((x) => h('th', { scope: 'col' }, x)))),
-      h('tbody', {}, rows)));
+      h('tbody', {}, rows)),
+    progressTools(judge.problems.map((p) => p.id), () => showList()));
 }
 
 async function showProblem(key) {
@@ -107,23 +100,40 @@ async function showProblem(key) {
 }
 
 function problemView(judge, problem) {
-  const statement = h('article', { class: 'statement', 'aria-label': 'Statement' });
+  const statement = h('article', { class: 'statement', 'aria-labelledby': 'problem-title' });
   const runButton = h('button', { type: 'button', class: 'primary', id: 'run' });
   const stopButton = h('button', { type: 'button', id: 'stop', hidden: true });
   const resetButton = h('button', { type: 'button', id: 'reset' });
+  // The live region: what a screen reader says when a run ends.
   const state = h('span', { class: 'state', role: 'status', 'aria-live': 'polite' });
-  const results = h('section', { class: 'results', id: 'results', 'aria-label': 'Results', tabindex: '-1' });
+  const results = h('section', { class: 'results', id: 'results', tabindex: '-1', 'aria-labelledby': 'tab-results' });
   const editorBox = h('div', { class: 'editor' });
-  const confirm = h('dialog', { class: 'confirm' });
-  const heading = h('h1', {});
+  const dialog = h('dialog', { class: 'confirm' });
+  const heading = h('h1', { id: 'problem-title' });
   const back = h('a', { href: '#/', class: 'back' });
+  const note = h('p', { class: 'muted note', role: 'status' });
 
-  const page = h('div', { class: 'problem' },
-    h('div', { class: 'left' }, back, heading, statement),
-    h('div', { class: 'right' },
-      h('div', { class: 'toolbar' }, runButton, stopButton, resetButton, state),
-      editorBox, results));
-  main.replaceChildren(page, confirm);
+  const langNow = () => lang;
+  const help = helpPanel(problem, { dialog, lang: langNow });
+  const history = historyPanel(problem, { lang: langNow, onRestore: (code) => restore(code) });
+
+  const statementPane = h('div', { class: 'pane statement-pane', id: 'pane-statement' }, back, heading, statement, help.node);
+  const codePane = h('div', { class: 'pane code-pane', id: 'pane-code' }, editorBox);
+  const resultsPane = h('div', { class: 'pane results-pane', id: 'pane-results' }, results, history.node);
+  const toolbar = h('div', { class: 'toolbar' }, runButton, stopButton, resetButton, state);
+  const page = h('div', { class: 'problem' });
+  const view = tabs([
+    { name: 'statement', label: 'tabStatement', node: statementPane },
+    { name: 'code', label: 'tabCode', node: codePane },
+    { name: 'results', label: 'tabResults', node: resultsPane },
+  ], (name) => { page.dataset.tab = name; });
+  const split = divider(page);
+  // In the DOM the toolbar comes right after the editor: one Tab from the
+  // code reaches Run.
+  page.append(view.node, statementPane, split.node, h('div', { class: 'work' }, codePane, toolbar, note, resultsPane));
+  main.replaceChildren(page, dialog);
+  document.body.classList.add('workspace');
+  view.select(store.code(problem.id) === null ? 'statement' : 'code');
 
   const editor = createEditor(editorBox, {
     doc: store.code(problem.id) ?? problem.starter,
@@ -134,30 +144,96 @@ function problemView(judge, problem) {
 
   let running = false;
   let stopped = false;
+  let shown = null;   // { source, report } on screen, to redraw in another language
 
   async function renderStatement() {
     try {
       const html = await statementHtml(problem.dir, lang);
       statement.innerHTML = html;   // markdown-it with html: false: no raw HTML gets through
       statement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+      markWide(statement);
     } catch (e) {
       statement.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(e.message ?? e)));
     }
+  }
+
+  // Formulas (and tables) wider than their column scroll in their block: such a block gets
+  // the cue (a fade at the edge it scrolls towards) and can take focus, so
+  // the keyboard scrolls it too.
+  function markWide(root) {
+    for (const block of root.querySelectorAll('.katex-display, pre, .table-wrap')) {
+      const wide = block.scrollWidth > block.clientWidth + 1;
+      block.classList.toggle('wide', wide);
+      if (wide) {
+        block.tabIndex = 0;
+        block.setAttribute('role', 'region');
+        if (!block.hasAttribute('aria-label')) block.setAttribute('aria-label', t('wideBlock'));
+        const edge = () => {
+          block.classList.toggle('at-start', block.scrollLeft <= 0);
+          block.classList.toggle('at-end', block.scrollLeft + block.clientWidth >= block.scrollWidth - 1);
+        };
+        block.onscroll = edge;
+        edge();
+      }
+    }
+  }
+  const resized = new ResizeObserver(() => {
+    markWide(statement);
+    markWide(results);
+  });
+  resized.observe(statementPane);
+  resized.observe(resultsPane);
+
+  function showReport(report) {
+    results.replaceChildren(...renderReport(report, problem.limits));
+    markWide(results);
   }
 
   function relabel() {
     document.title = `${problem.id}. ${problem.title[lang] || problem.title.en} · Attention judge`;
     heading.textContent = `${problem.id}. ${problem.title[lang] || problem.title.en}`;
     back.textContent = `← ${t('back')}`;
-    runButton.replaceChildren(t('run'), ' ', h('kbd', {}, /Mac/.test(navigator.platform) ? '⌘↵' : 'Ctrl+Enter'));
+    // The shortcut is for keyboards; a phone's Run button says only Run.
+    runButton.replaceChildren(t('run'), h('kbd', { 'aria-hidden': 'true' }, /Mac/.test(navigator.platform) ? '⌘↵' : 'Ctrl+Enter'));
+    runButton.setAttribute('aria-keyshortcuts', 'Control+Enter');
     stopButton.textContent = t('stop');
     resetButton.textContent = t('reset');
+    view.relabel();
+    split.relabel();
+    help.render();
+    history.render();
     renderStatement();
+    if (shown && !running) retranslate();
+  }
+
+  // The report's own words (verdict, mistake, details) come from the judge in
+  // one language: a switch asks the judge again for the same code, and until
+  // it answers the page's words are redrawn around the old report.
+  let translating = null;   // that second judging, which a Run cancels
+  async function retranslate() {
+    const { source, report } = shown;
+    if (report.lang === lang) return;
+    showReport(report);
+    try {
+      await translating;
+      translating = judge.run(problem.id, source, { lang });
+      const again = await translating;
+      if (shown?.report === report && !running && again.verdict === report.verdict) {
+        shown = { source, report: again };
+        showReport(again);
+      }
+    } catch {
+      /* cancelled by a run or a navigation: the shown report stays */
+    } finally {
+      translating = null;
+    }
   }
 
   function busy(on, text = '') {
     running = on;
-    runButton.disabled = on;
+    // Run stays focusable while a run goes on (a disabled button would drop
+    // the focus to <body>); it only ignores presses.
+    runButton.setAttribute('aria-disabled', String(on));
     stopButton.hidden = !on;
     state.textContent = text;
     page.setAttribute('aria-busy', on ? 'true' : 'false');
@@ -168,9 +244,15 @@ function problemView(judge, problem) {
     const source = editor.text();
     store.setCode(problem.id, source);
     stopped = false;
+    shown = null;
+    note.textContent = '';
     busy(true, t('compiling'));
     results.replaceChildren();
     try {
+      if (translating) {
+        judge.cancel();
+        await translating.catch(() => {});
+      }
       // Compile first for the line-by-line messages; run() then finds the
       // module in the judge's compile cache (and reports a CE in its words).
       const compiled = await judge.compile(problem.id, source);
@@ -180,36 +262,57 @@ function problemView(judge, problem) {
       // The report speaks the language the page is shown in.
       const report = await judge.run(problem.id, source, { lang });
       store.recordRun(problem.id, report.verdict);
-      results.replaceChildren(...renderReport(report));
-      // The status line is a live region: this is what a screen reader says.
-      busy(false, `${report.verdict} · ${report.verdict_text ?? ''}`);
+      store.addHistory(problem.id, {
+        at: Date.now(), verdict: report.verdict, code: source,
+        mistake: report.mistake ? { id: report.mistake.id, title: report.mistake.title } : null,
+      });
+      shown = { source, report };
+      showReport(report);
+      help.render();
+      history.render();
+      // On a phone the results are a tab of their own; a compile error is
+      // best read in the code, where its line is marked.
+      view.select(report.verdict === 'CE' ? 'code' : 'results');
+      busy(false, say('announce', { verdict: report.verdict, text: report.verdict_text ?? '' }));
     } catch (e) {
       busy(false, stopped ? t('stopped') : '');
       if (!stopped) results.replaceChildren(h('p', { class: 'error', role: 'alert' }, `${t('failed')}: ${e?.message ?? e}`));
     }
   }
 
+  // Whatever replaces the editor's text keeps the text it replaces: in the
+  // history as a draft (unless a run already holds it), and in the undo stack.
+  function keep() {
+    const text = editor.text();
+    if (!store.history(problem.id).some((e) => e.code === text)) {
+      store.addHistory(problem.id, { at: Date.now(), verdict: 'draft', mistake: null, code: text });
+    }
+  }
+
+  function restore(code) {
+    if (code === editor.text()) return;
+    keep();
+    editor.replace(code);
+    editor.mark([]);
+    history.render();
+    note.textContent = t('restored');
+    view.select('code');
+    editor.focus();
+  }
+
   stopButton.addEventListener('click', () => {
     stopped = true;
     judge.cancel();
+    runButton.focus();
   });
   runButton.addEventListener('click', () => run());
-  resetButton.addEventListener('click', () => {
-    confirm.replaceChildren(
-      h('form', { method: 'dialog' },
-        h('p', {}, t('resetAsk')),
-        h('div', { class: 'buttons' },
-          h('button', { value: 'cancel', autofocus: true }, t('cancel')),
-          h('button', { value: 'reset', class: 'danger' }, t('resetYes')))));
-    confirm.onclose = () => {
-      if (confirm.returnValue === 'reset') {
-        editor.replace(problem.starter);
-        editor.mark([]);
-      }
-      editor.focus();
-    };
-    confirm.returnValue = '';
-    confirm.showModal();
+  resetButton.addEventListener('click', async () => {
+    if (!(await ask(dialog, t('resetAsk'), t('resetYes')))) return;
+    keep();
+    editor.replace(problem.starter);
+    editor.mark([]);
+    history.render();
+    editor.focus();
   });
 
   relabel();
@@ -217,10 +320,12 @@ function problemView(judge, problem) {
     relabel,
     run,
     destroy() {
-      if (running) {
+      if (running || translating) {
         stopped = true;
         judge.cancel();
       }
+      resized.disconnect();
+      view.destroy();
       editor.destroy();
     },
   };

@@ -11,15 +11,11 @@
 // Each picture is an SVG with a text title and a description for screen
 // readers; colours come from CSS variables so both themes work.
 import { h, s } from './dom.js';
-import { t } from './text.js';
+import { say, t } from './text.js';
 
 const CELL = 16;
 const CHAR = 6.2;   // width of one character of the 10px monospace ticks
 
-// A sentence of text.js with its {placeholders} filled in.
-function say(key, vars) {
-  return t(key).replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
-}
 
 function figure(title, note, svg, label) {
   svg.setAttribute('role', 'img');

@@ -3,10 +3,11 @@
 // pictures, the compiler's messages and the program's output. Verdict names
 // and mistake texts are the report's own.
 import { h } from './dom.js';
-import { t } from './text.js';
+import { say, t } from './text.js';
 import { errorPictures, fmt, maskPicture, timePicture } from './pictures.js';
 
-export function renderReport(report) {
+// limits: the problem's { time_ms, memory_mb }, for the TLE and MLE words.
+export function renderReport(report, limits) {
   const verdict = report.verdict;
   const ok = verdict === 'AC';
   const parts = [
@@ -18,6 +19,12 @@ export function renderReport(report) {
   // language the report was asked for.
   const stopped = (report.cases || []).find((c) => c.name === report.failed_case);
   if (stopped?.detail) parts.push(h('p', { class: 'detail', 'data-detail': stopped.detail_id }, stopped.detail));
+  // What a time or memory limit means for this case, next to the judge's words.
+  if (stopped && (verdict === 'TLE' || verdict === 'MLE')) {
+    parts.push(h('p', { class: 'explain', 'data-explain': verdict }, verdict === 'TLE'
+      ? say('tleExplain', { name: stopped.name, limit: limits.time_ms, ref: fmt(stopped.ref_ms) })
+      : say('mleExplain', { name: stopped.name, limit: limits.memory_mb })));
+  }
 
   if (report.mistake) {
     parts.push(h('div', { class: 'mistake', 'data-mistake': report.mistake.id },
@@ -43,7 +50,11 @@ export function renderReport(report) {
   const pictures = [];
   if (report.mask) pictures.push(maskPicture(report.mask));
   if (verdict === 'WA') pictures.push(...errorPictures(report));
-  if (ok) pictures.push(timePicture(cases));
+  if (ok) {
+    const yours = cases.reduce((a, c) => a + (c.time_ms ?? 0), 0), ref = cases.reduce((a, c) => a + (c.ref_ms ?? 0), 0);
+    parts.splice(1, 0, h('p', { class: 'time-summary' }, say('timeSummary', { yours: fmt(yours), ref: fmt(ref), ratio: fmt(yours / ref) })));
+    pictures.push(timePicture(cases));
+  }
   if (pictures.length) parts.push(h('div', { class: 'pictures' }, pictures));
 
   if (report.output) {
@@ -63,5 +74,11 @@ function caseTable(cases) {
     h('td', { class: 'num' }, typeof c.n_bad === 'number' ? `${c.n_bad} / ${c.n}` : '–'),
     h('td', { class: 'num' }, Number.isFinite(c.time_ms) ? `${fmt(c.time_ms)} ms` : '–'),
     h('td', { class: 'num' }, Number.isFinite(c.ref_ms) ? `${fmt(c.ref_ms)} ms` : '–')));
-  return h('div', { class: 'table-wrap' }, h('table', { class: 'cases' }, h('thead', {}, head), h('tbody', {}, rows)));
+  // The times add up on an accepted run: every case ran.
+  const ran = cases.every((c) => Number.isFinite(c.time_ms) && Number.isFinite(c.ref_ms));
+  const sum = (k) => cases.reduce((a, c) => a + c[k], 0);
+  const foot = ran ? h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', colspan: 4 }, t('totalRow')),
+    h('td', { class: 'num' }, `${fmt(sum('time_ms'))} ms`), h('td', { class: 'num' }, `${fmt(sum('ref_ms'))} ms`))) : null;
+  return h('div', { class: 'table-wrap' },
+    h('table', { class: 'cases' }, h('thead', {}, head), h('tbody', {}, rows), foot));
 }

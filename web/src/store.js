@@ -42,3 +42,82 @@ export function recordRun(id, verdict) {
   if (verdict === 'AC') set(`status:${id}`, 'solved');
   else if (status(id) !== 'solved') set(`status:${id}`, 'attempted');
 }
+
+// Every run of a problem, newest first: { at (ms since 1970), verdict,
+// mistake: { id, title } | null, code }. A draft (verdict 'draft') is code
+// that was in the editor when something replaced it (a restore, an import),
+// so nothing typed is lost. When storage is full the oldest runs go first.
+function readJson(key, fallback) {
+  try {
+    return JSON.parse(get(key)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+export const history = (id) => readJson(`history:${id}`, []);
+function writeHistory(id, list) {
+  for (let keep = list.length; keep > 0; keep = Math.floor(keep / 2)) {
+    try {
+      localStorage.setItem(`${PREFIX}history:${id}`, JSON.stringify(list.slice(0, keep)));
+      return;
+    } catch {
+      /* full: try again with the older half gone */
+    }
+  }
+}
+export const addHistory = (id, entry) => writeHistory(id, [entry, ...history(id)]);
+
+// How many hints of a problem the learner has revealed, and whether the
+// reference solution was shown.
+export const hintsShown = (id) => Number(get(`hints:${id}`)) || 0;
+export const setHintsShown = (id, n) => set(`hints:${id}`, String(n));
+export const solutionShown = (id) => get(`solution:${id}`) === '1';
+export const setSolutionShown = (id) => set(`solution:${id}`, '1');
+
+// The divider's place on a wide screen: the statement's share of the width.
+export const split = () => Number(get('split')) || 0.5;
+export const setSplit = (x) => set('split', String(x));
+
+// Export and import: everything above for every problem, as one JSON file.
+const FORMAT = 'attention-judge-progress';
+export function exportAll(ids) {
+  const problems = {};
+  for (const id of ids) {
+    const entry = { code: code(id), status: status(id), history: history(id), hints: hintsShown(id), solution: solutionShown(id) };
+    if (entry.code !== null || entry.history.length || entry.status !== 'unsolved') problems[id] = entry;
+  }
+  return { format: FORMAT, version: 1, exported: new Date().toISOString(), problems };
+}
+
+// Merges a file made by exportAll into this browser: runs are added (none
+// twice), a status only goes up, revealed hints only grow. The imported code
+// goes into the editor only when this browser has none or the same; otherwise
+// it is kept as a draft in the history. Returns how many problems it touched,
+// or throws an Error whose message says what is wrong with the file.
+export function importAll(data, known) {
+  if (data?.format !== FORMAT || data.version !== 1 || typeof data.problems !== 'object' || !data.problems)
+    throw new Error('not a progress file of this page');
+  let n = 0;
+  for (const [key, p] of Object.entries(data.problems)) {
+    const id = Number(key);
+    if (!known.has(id) || typeof p !== 'object' || !p) continue;
+    n++;
+    const have = new Set(history(id).map((e) => `${e.at}\n${e.code}`));
+    const runs = (Array.isArray(p.history) ? p.history : [])
+      .filter((e) => typeof e?.code === 'string' && Number.isFinite(e.at) && typeof e.verdict === 'string')
+      .filter((e) => !have.has(`${e.at}\n${e.code}`));
+    const local = code(id);
+    if (typeof p.code === 'string' && p.code !== local) {
+      if (local === null) setCode(id, p.code);
+      else runs.push({ at: Date.now(), verdict: 'draft', mistake: null, code: p.code });
+    }
+    const mistake = (m) => (typeof m?.id === 'string' ? { id: m.id, title: typeof m.title === 'string' ? m.title : '' } : null);
+    const clean = (e) => ({ at: e.at, verdict: e.verdict, mistake: mistake(e.mistake), code: e.code });
+    writeHistory(id, [...runs.map(clean), ...history(id)].sort((a, b) => b.at - a.at));
+    const rank = { unsolved: 0, attempted: 1, solved: 2 };
+    if ((rank[p.status] ?? 0) > rank[status(id)]) set(`status:${id}`, p.status);
+    if (Number.isInteger(p.hints) && p.hints > hintsShown(id)) setHintsShown(id, p.hints);
+    if (p.solution === true) setSolutionShown(id);
+  }
+  return n;
+}

@@ -53,6 +53,26 @@ const TEXT = {
     caseWorst: '{name}: largest error {abs}, {ratio} × the tolerance',
     timeYours: '{name}: yours {ms} ms', timeRef: '{name}: reference {ms} ms',
     timeTotal: 'Your total {yours} ms, reference {ref} ms',
+    tabs: 'Views', tabStatement: 'Statement', tabCode: 'Code', tabResults: 'Results',
+    divider: 'Statement and editor widths (arrow keys move it)',
+    hints: 'Hints', hintButton: 'Show a hint ({n} of {total})', hintN: 'Hint {n}', hintsDone: 'Every hint is shown.',
+    noHints: 'This problem has no hints.',
+    solution: 'Reference solution', showSolution: 'Show the reference solution',
+    solutionLocked: 'It opens after an accepted run, or on request after {n} tries.',
+    solutionAsk: 'Show the reference solution now? Reading it before you have solved the problem takes away most of what the exercise teaches.',
+    solutionYes: 'Show it',
+    history: 'History', historyEmpty: 'No runs yet. Every run is kept here with its code.',
+    historyCode: 'Code of this run', restore: 'Restore into the editor',
+    restored: 'Restored. The code it replaced is kept in the history as a draft.',
+    draft: 'draft', exportButton: 'Export progress', importButton: 'Import progress',
+    progressNote: 'Your code, runs and hints are kept in this browser. Export them to a file to take them to another browser.',
+    imported: 'Imported: {n} problems.', importFailed: 'Could not import this file: {why}',
+    tleExplain: 'Case {name} was still running after the limit of {limit} ms, where the reference takes {ref} ms. The usual cause is a loop that never ends (a bound or an index that does not move); otherwise the work grows much faster with the sizes than it should.',
+    mleExplain: 'Case {name} needed more memory than the limit of {limit} MiB. The judge gives you the inputs and the outputs; what you allocate on top of them must fit in the limit, so keep per-row or per-tile buffers rather than whole matrices.',
+    totalRow: 'total', timeSummary: 'Your total {yours} ms, the reference {ref} ms: {ratio} × the reference.',
+    download: '{what}: {done} of {total} MB',
+    announce: '{verdict}: {text}',
+    wideBlock: 'Wide formula: scroll sideways',
   },
   zh: {
     langButton: 'English', langLabel: '以英文显示题面',
@@ -105,6 +125,26 @@ const TEXT = {
     caseWorst: '{name}：最大误差 {abs}，是容差的 {ratio} 倍',
     timeYours: '{name}：你的用时 {ms} 毫秒', timeRef: '{name}：参考实现 {ms} 毫秒',
     timeTotal: '你的总用时 {yours} 毫秒，参考实现 {ref} 毫秒',
+    tabs: '视图', tabStatement: '题面', tabCode: '代码', tabResults: '结果',
+    divider: '题面与编辑器的宽度（方向键可调整）',
+    hints: '提示', hintButton: '显示一条提示（第 {n} 条，共 {total} 条）', hintN: '提示 {n}', hintsDone: '提示已全部显示。',
+    noHints: '这道题没有提示。',
+    solution: '参考解答', showSolution: '显示参考解答',
+    solutionLocked: '通过之后可以查看，或者尝试 {n} 次之后申请查看。',
+    solutionAsk: '现在就显示参考解答吗？还没自己做出来就看答案，这道题的大部分收获就没有了。',
+    solutionYes: '显示',
+    history: '历史记录', historyEmpty: '还没有运行过。每次运行连同代码都会保存在这里。',
+    historyCode: '这次运行的代码', restore: '恢复到编辑器',
+    restored: '已恢复。被替换的代码作为草稿保存在历史记录里。',
+    draft: '草稿', exportButton: '导出进度', importButton: '导入进度',
+    progressNote: '你的代码、运行记录和提示都保存在本浏览器里。导出成文件，就能带到另一个浏览器。',
+    imported: '已导入 {n} 道题的进度。', importFailed: '无法导入这个文件：{why}',
+    tleExplain: '测试点 {name} 超过了 {limit} 毫秒的时限还在运行，而参考实现只要 {ref} 毫秒。常见的原因是循环停不下来（边界或下标没有前进）；否则就是计算量随规模增长得比应有的快得多。',
+    mleExplain: '测试点 {name} 需要的内存超过了 {limit} MiB 的限制。输入和输出由评测程序提供；你另外分配的内存必须在限制之内，所以只保留按行或按块的缓冲区，不要存整个矩阵。',
+    totalRow: '合计', timeSummary: '你的总用时 {yours} 毫秒，参考实现 {ref} 毫秒：是参考实现的 {ratio} 倍。',
+    download: '{what}：{done} / {total} MB',
+    announce: '{verdict}：{text}',
+    wideBlock: '较宽的公式：可左右滚动',
   },
 };
 
@@ -114,4 +154,8 @@ export function setLanguage(lang) {
 }
 export function t(key) {
   return TEXT[current][key] ?? TEXT.en[key] ?? key;
+}
+// A sentence with its {placeholders} filled in.
+export function say(key, vars) {
+  return t(key).replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
 }
