@@ -29,7 +29,8 @@
     X(ATT_EHEADS, "the model dim d is not a multiple of the head count H") \
     X(ATT_ECACHEFULL, "a KV cache length is negative or leaves no free slot")  \
     X(ATT_EKVHEADS, "the head count H is not a multiple of the key/value head count Hkv") \
-    X(ATT_ENOSIMD, "this CPU cannot run that SIMD level")
+    X(ATT_ENOSIMD, "this CPU cannot run that SIMD level")                 \
+    X(ATT_EBLOCKTABLE, "a sequence length is not in [1, max_blocks * block_size], or a block it uses is not in the cache")
 
 typedef enum {
 #define ATT_ENUM(name, msg) name,
@@ -192,6 +193,30 @@ att_status att_cross_ref(float *out, const float *q, const float *k,
 att_status att_attn_lse_ref(float *out, float *lse, const float *q,
                             const float *k, const float *v, int B, int H,
                             int T, int S, int D, int causal, float *scratch);
+
+/* One decode step over a paged KV cache (exercise 59), as vLLM's paged
+ * attention and FlashInfer's NHD layout keep it: the cache is a pool of
+ * fixed-size blocks, and each sequence's table names the blocks it uses.
+ *   out, q [B, H, D]: one query per sequence (the new token);
+ *   k_cache, v_cache [num_blocks, block_size, Hkv, D];
+ *   block_table [B, max_blocks]: entry i of row b is the physical block of
+ *   sequence b's logical block i; seq_lens [B]; scratch [max_blocks *
+ *   block_size] floats.
+ * Key p of sequence b (0 <= p < seq_lens[b]) is row p % block_size of block
+ * block_table[b][p / block_size]; the cache already holds the new token, so
+ * there is no mask. Query head h reads kv head h / (H / Hkv); scale
+ * 1/sqrt(D). Blocks may be shared between sequences (a common prefix), and
+ * entries past ceil(seq_lens[b] / block_size) are never read (they may hold
+ * anything). Equals gathering each sequence's keys into a contiguous
+ * [seq_lens[b], Hkv, D] cache and calling att_attn_ref with T = 1. Returns
+ * ATT_EBADSHAPE, ATT_EKVHEADS (H % Hkv != 0), or ATT_EBLOCKTABLE (a length
+ * outside [1, max_blocks * block_size], or a used entry outside [0,
+ * num_blocks)), without touching out. */
+att_status att_paged_decode_ref(float *out, const float *q, const float *k_cache,
+                                const float *v_cache, const int *block_table,
+                                const int *seq_lens, int B, int H, int Hkv, int D,
+                                int num_blocks, int block_size, int max_blocks,
+                                float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
