@@ -217,6 +217,19 @@ att_status att_paged_decode_ref(float *out, const float *q, const float *k_cache
                                 const int *seq_lens, int B, int H, int Hkv, int D,
                                 int num_blocks, int block_size, int max_blocks,
                                 float *scratch);
+/* The merge of split-KV attention (exercise 60, Flash-Decoding): P splits
+ * of the keys, each attended separately, combined into attention over all.
+ *   out [B, H, D], lse [B, H]; o_part [P, B, H, D], lse_part [P, B, H]: the
+ *   output and natural log-sum-exp of the scaled scores (att_attn_lse_ref's
+ *   lse) of each split, for each (batch, head) row.
+ * lse = m + log(sum_p exp(lse_p - m)) with m = max_p lse_p, and
+ * out = sum_p exp(lse_p - lse) o_p: attention over the union of the splits'
+ * keys. A split with no keys has lse_p = -INFINITY and weight 0 (its o_part
+ * is not read); when every split of a row is empty the row gives zeros and
+ * lse = -INFINITY. lse_part holds finite values or -INFINITY. Returns
+ * ATT_EBADSHAPE (a size <= 0) without touching out. */
+att_status att_merge_lse_ref(float *out, float *lse, const float *o_part,
+                             const float *lse_part, int P, int B, int H, int D);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
