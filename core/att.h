@@ -230,6 +230,36 @@ att_status att_paged_decode_ref(float *out, const float *q, const float *k_cache
  * ATT_EBADSHAPE (a size <= 0) without touching out. */
 att_status att_merge_lse_ref(float *out, float *lse, const float *o_part,
                              const float *lse_part, int P, int B, int H, int D);
+/* Learned attention sinks, gpt-oss's (exercise 62): causal self-attention
+ * over [B, H, T, D] whose every softmax also holds the head's sink logit.
+ *   out, q, k, v [B, H, T, D]; sinks [H]; scratch [T] floats.
+ * s_ij = q_i . k_j / sqrt(D) over the keys query i sees (j <= i, and with
+ * W > 0 also j > i - W; W = 0 is no window); the sink logit sinks[h] joins
+ * them as it is (not scaled) as a key with no value:
+ *   out_i = sum_j exp(s_ij - m) v_j / (exp(sinks[h] - m) + sum_j exp(s_ij - m)),
+ * m the max of the scores and the sink. A sink of -inf is plain causal
+ * attention; one far above every score gives outputs near 0. Returns
+ * ATT_EBADSHAPE (a size <= 0, W < 0, a sink NaN or +inf) without touching out. */
+att_status att_learned_sink_ref(float *out, const float *q, const float *k,
+                                const float *v, const float *sinks, int B, int H,
+                                int T, int D, int W, float *scratch);
+
+/* ALiBi's slope of head h of H: 2^(-8(h+1)/H), the paper's geometric
+ * sequence, used as the formula for every H (no interpolation when H is
+ * not a power of 2). */
+double att_alibi_slope(int h, int H);
+
+/* ALiBi and soft-capped logits (exercise 63), causal with the KV-cache
+ * offset: T queries against S >= T keys, query i at pos = i + S - T.
+ *   out, q [B, H, T, D]; k, v [B, H, S, D]; scratch [S] floats.
+ * s = q_i . k_j / sqrt(D); with cap > 0, s = cap * tanh(s / cap) (Gemma-2:
+ * on the scaled scores, before the mask); with alibi != 0, s += slope_h *
+ * (j - pos); keys j > pos are hidden; then the softmax over the rest. cap =
+ * 0 is no cap. Returns ATT_EBADSHAPE (a size <= 0, S < T, cap negative,
+ * infinite or NaN) without touching out. */
+att_status att_alibi_softcap_ref(float *out, const float *q, const float *k,
+                                 const float *v, int B, int H, int T, int S, int D,
+                                 float cap, int alibi, float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

@@ -43,6 +43,13 @@ static float scale_of(const form_attn *f, const judge_changes *ch)
     }
 }
 
+/* Where query i of batch b sits among its S_b keys: i + S_b - T, or i
+ * with the offset taken as 0. */
+static int query_pos(const form_attn *f, const judge_changes *ch, int i, int S_b)
+{
+    return i + (ch->offset == FORM_OFFSET_ZERO ? 0 : S_b - f->T);
+}
+
 /* Whether query i of batch b sees key j of its S_b keys, and with what
  * weight (0 hidden, 1 seen, 2 a sink counted twice): the one place the judge
  * decides it. Right behaviour, all knobs 0: query i sits at position
@@ -50,7 +57,7 @@ static float scale_of(const form_attn *f, const judge_changes *ch)
  * below `sinks` whatever the window, and only real keys of the mask. */
 static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, int j, int S_b)
 {
-    int pos = i + (ch->offset == FORM_OFFSET_ZERO ? 0 : S_b - f->T);
+    int pos = query_pos(f, ch, i, S_b);
     int causal = ch->causal == FORM_CAUSAL_OFF ? 0 : ch->causal == FORM_CAUSAL_ALWAYS ? 1 : f->causal;
     int seen = !causal || (ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < pos : j <= pos);
     int weight = 1;
@@ -90,6 +97,41 @@ static int query_silenced(const form_attn *f, const judge_changes *ch, int b, in
     return f->mask && i < f->mask_sb && !f->mask[(ptrdiff_t)b * f->mask_sb + i];
 }
 
+/* The score of key j for the query at position pos in head h, from q.k:
+ * scaled, soft-capped (Gemma-2) and given ALiBi's bias (exercise 63). A
+ * hidden key (*w 0) whose -inf a cap after the mask turns into -cap is seen
+ * again: *w becomes 1. With neither a cap nor ALiBi it is dot * scale. */
+static float logit(const form_attn *f, const judge_changes *ch, int h, int pos, int j, float dot,
+                   float scale, unsigned char *w)
+{
+    float s = dot * scale, bias = 0.0f, cap = (float)f->cap;
+    if (f->alibi && ch->alibi != FORM_ALIBI_NONE) {
+        int n = ch->alibi == FORM_ALIBI_REVERSED ? f->H - h : ch->alibi == FORM_ALIBI_FROM_ZERO ? h : h + 1;
+        bias = exp2f(-8.0f * (float)n / (float)f->H) * (float)(j - pos);
+        if (ch->alibi == FORM_ALIBI_SIGN) bias = -bias;
+        if (ch->alibi == FORM_ALIBI_BEFORE_CAP) {
+            s += bias;
+            bias = 0.0f;
+        }
+    }
+    if (f->cap > 0 && ch->softcap != FORM_SOFTCAP_NONE && ch->softcap != FORM_SOFTCAP_PROBS) {
+        if (!*w && ch->softcap == FORM_SOFTCAP_AFTER_MASK) {
+            *w = 1;
+            s = -cap;
+        } else {
+            s = ch->softcap == FORM_SOFTCAP_UNSCALED ? scale * (cap * tanhf(dot / cap)) : cap * tanhf(s / cap);
+        }
+    }
+    return f->alibi ? s + bias : s;
+}
+
+/* gpt-oss's sink in one query row: a logit that joins the softmax as a key;
+ * it has a value (row vrow of v) only in a mistake. */
+typedef struct {
+    int on, unshifted, vrow;   /* vrow -1: no value */
+    float logit, e;            /* e: its weight, after the rescales of the row */
+} sink_term;
+
 #define AT(w, b, h, at, c) ((w).p[(ptrdiff_t)(b) * (w).sb + (ptrdiff_t)(h) * (w).sh + \
                               (ptrdiff_t)(at) * (w).sp + (ptrdiff_t)(c) * (w).sc])
 
@@ -98,7 +140,7 @@ static int query_silenced(const form_attn *f, const judge_changes *ch, int b, in
  * Returns whether the row sees any key. */
 static int row_weights(const form_attn *f, const judge_changes *ch, int tile, const float *s,
                        const unsigned char *w, int S_b, int b, int g, float *e, float *acc,
-                       float *l, float *m)
+                       float *l, float *m, sink_term *sk)
 {
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
     int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER;   /* softmax over every key */
@@ -107,6 +149,12 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
     *l = 0.0f;
     for (int c = 0; c < f->D; c++) acc[c] = 0.0f;
     for (int j = 0; j < S_b; j++) e[j] = 0.0f;
+    if (sk->on && !sk->unshifted) {   /* the sink opens the row, as the first key */
+        if (!no_max && sk->logit > *m) *m = sk->logit;
+        sk->e = expf(sk->logit - *m);
+        *l = sk->e;
+        for (int c = 0; c < f->D && f->v.p && sk->vrow >= 0; c++) acc[c] = sk->e * AT(f->v, b, g, sk->vrow, c);
+    }
     for (int j0 = 0; j0 < S_b; j0 += width) {
         int end = j0 + width < S_b ? j0 + width : S_b, used = 0;
         float m2 = *m;
@@ -121,6 +169,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         if (ch->online == FORM_ONLINE_RIGHT) {
             for (int c = 0; c < f->D; c++) acc[c] *= corr;
             for (int j = 0; j < j0; j++) e[j] *= corr;
+            sk->e *= corr;
         }
         for (int j = j0; j < end; j++) {
             if (!w[j] && !after) continue;
@@ -133,6 +182,10 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         }
         *m = m2;
     }
+    if (sk->on && sk->unshifted) {
+        sk->e = expf(sk->logit);
+        *l += sk->e;
+    }
     return any;
 }
 
@@ -140,8 +193,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
 {
     int T = f->T, S = f->S, D = f->D;
     int tile = ch->online ? tiles[variant / LAST_STEPS] : 0, last = variant % LAST_STEPS;
-    int weights_first = last && !ch->normalize;
-    float scale = scale_of(f, ch);
+    int capped_probs = f->cap > 0 && ch->softcap == FORM_SOFTCAP_PROBS;
+    int weights_first = (last && !ch->normalize) || capped_probs;
+    float scale = scale_of(f, ch), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + (size_t)D + 1));
     unsigned char *w = malloc(ts + 1);
@@ -160,8 +214,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 for (int j = 0; j < S_b; j++) {
                     float dot = 0.0f;
                     for (int c = 0; c < D; c++) dot += AT(f->q, b, h, i, c) * AT(f->k, b, g, j, c);
-                    s[(size_t)i * S + j] = dot * scale;
-                    w[(size_t)i * S + j] = (unsigned char)form_sees(f, ch, b, i, j, S_b);
+                    unsigned char *wij = &w[(size_t)i * S + j];
+                    *wij = (unsigned char)form_sees(f, ch, b, i, j, S_b);
+                    s[(size_t)i * S + j] = logit(f, ch, h, query_pos(f, ch, i, S_b), j, dot, scale, wij);
                 }
             if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
                 /* Each key's column normalised over the queries that see it. */
@@ -179,7 +234,15 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
             }
             for (int i = 0; i < T; i++) {
                 float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f;
-                int any;
+                int any, pos = query_pos(f, ch, i, S_b);
+                sink_term sk = { 0, 0, -1, 0.0f, 0.0f };
+                if (f->sink_logit.p && ch->learned_sink != FORM_LEARNED_SINK_DROPPED) {
+                    float x = AT(f->sink_logit, 0, h, 0, 0);
+                    sk = (sink_term){ 1, ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED,
+                                      ch->learned_sink == FORM_LEARNED_SINK_VALUE_FIRST ? 0
+                                      : ch->learned_sink == FORM_LEARNED_SINK_VALUE_OWN ? pos : -1,
+                                      ch->learned_sink == FORM_LEARNED_SINK_SCALED ? x * scale : x, 0.0f };
+                }
                 if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
                     any = 1;
                     for (int c = 0; c < D && f->v.p; c++) {
@@ -188,12 +251,13 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     }
                 } else {
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
-                                      pi, acc, &l, &m);
-                    float inv = 1.0f / l;
+                                      pi, acc, &l, &m, &sk);
+                    float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     for (int j = 0; j < S_b; j++)
                         pi[j] = !any ? (ch->empty ? NAN : 0.0f) : last == 2 ? pi[j] * inv : pi[j] / l;
+                    for (int j = 0; j < S_b && capped_probs; j++) pi[j] = cap * tanhf(pi[j] / cap);
                     for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
-                        acc[c] = 0.0f;
+                        acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
                     }
                 }
@@ -288,7 +352,7 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     int split_strided = ch->heads != FORM_HEADS_RIGHT;   /* q, k, v; the concatenation: strided */
     form_attn f = { .B = B, .H = H, .Hkv = z[JUDGE_SIZE_HKV], .T = T, .S = z[JUDGE_SIZE_S], .D = D,
                     .causal = flag(a, &sp->causal), .window = flag(a, &sp->window),
-                    .sinks = flag(a, &sp->sinks) };
+                    .sinks = flag(a, &sp->sinks), .cap = flag(a, &sp->cap), .alibi = flag(a, &sp->alibi) };
     const judge_view_spec *v = sp->view;
     if (v[JUDGE_VIEW_MASK].param >= 0) {
         f.has_mask = 1;
@@ -305,6 +369,8 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
         f.k = view_of(a, &v[JUDGE_VIEW_K], a->buf[v[JUDGE_VIEW_K].param], 0, H, D);
         if (v[JUDGE_VIEW_V].param >= 0)   /* exercise 48 returns only the weights */
             f.v = view_of(a, &v[JUDGE_VIEW_V], a->buf[v[JUDGE_VIEW_V].param], 0, H, D);
+        if (v[JUDGE_VIEW_SINK_LOGIT].param >= 0)
+            f.sink_logit = view_of(a, &v[JUDGE_VIEW_SINK_LOGIT], a->buf[v[JUDGE_VIEW_SINK_LOGIT].param], 0, H, D);
         return form_attention(&f, ch, variant);
     }
     /* Queries, keys and values are projections of x (exercise 49), and the

@@ -28,6 +28,8 @@ typedef struct {
     int has_mask;                     /* the signature takes a mask (NULL may be passed) */
     const int *kv_len;                /* keys of batch b (decode); NULL: S for every batch */
     int causal, window, sinks;        /* window 0: none; sinks: keys 0 .. sinks-1 */
+    form_view sink_logit;             /* gpt-oss: head h's logit at (0, h, 0, 0); p NULL: none */
+    int cap, alibi;                   /* soft cap (0: none); ALiBi biases on (exercise 63) */
 } form_attn;
 
 /* a and b as one set of changes in *out; 0 when they turn the same knob. */

@@ -160,7 +160,7 @@ function loadMistakes(p, where) {
 // t query position, s key position, c head dim, f feature (head * D + c).
 const ROLES = ['B', 'H', 'Hkv', 'T', 'S', 'D', 'd'];
 const VIEWS = { q: 'bhgtfc', k: 'bghsfc', v: 'bghsfc', out: 'bhtfc', mask: 'bs', lse: 'bht',
-  probs: 'bhts', first_key: 'bht', x: 'btf' };
+  probs: 'bhts', first_key: 'bht', x: 'btf', sink_logit: 'h' };
 function loadAttention(p, where, index) {
   const a = p.attention;
   if (a === undefined) return null;
@@ -196,7 +196,10 @@ function loadAttention(p, where, index) {
     for (const w of ['wq', 'wk', 'wv', 'wo'])
       out[w] = index.get(a.project?.[w]) ?? fail(where, `${at}project.${w} must name the ${w} param`);
   }
-  for (const flag of ['causal', 'window', 'sinks']) {
+  // gpt-oss's learned sinks: one logit per head, a float param [H].
+  if (out.views.sink_logit && p.params[out.views.sink_logit.param].type !== 'const float *')
+    fail(where, `${at}sink_logit must be a const float * param`);
+  for (const flag of ['causal', 'window', 'sinks', 'cap', 'alibi']) {
     const v = a[flag] ?? 0;
     out[flag] = typeof v === 'number' ? { value: v } : { param: intParam(v, flag) };
   }
@@ -342,7 +345,8 @@ function emit(p) {
       `    { ${ROLES.map(size).join(', ')} }, { ${ROLES.map(value).join(', ')} },\n` +
       `    { ${Object.keys(VIEWS).map(view).join(',\n      ')} },\n` +
       `    { ${['wq', 'wk', 'wv', 'wo'].map((w) => a[w] ?? -1).join(', ')} },\n` +
-      `    ${flag('causal')}, ${flag('window')}, ${flag('sinks')},\n};`);
+      `    ${flag('causal')}, ${flag('window')}, ${flag('sinks')},\n` +
+      `    ${flag('cap')}, ${flag('alibi')},\n};`);
   }
   const decl = `void ${p.function}(${p.params.map((q) => `${q.t.c}${q.t.c.endsWith('*') ? '' : ' '}${q.name}`).join(', ')})`;
   const call = p.params.map((q, i) => (q.type === 'int' ? `ints[${i}]` : `(${q.t.c})buf[${i}]`));

@@ -134,11 +134,13 @@ typedef struct {
  * problem.json's "attention": which params are the queries, keys, values and
  * outputs, with their axes one letter per shape dim (b batch, h query head,
  * g kv head, t query position, s key position, c head dim, f feature =
- * head * D + c). A param index of -1 means "not in this problem". */
+ * head * D + c; the sink logits, one per head: h). A param index of -1 means
+ * "not in this problem". */
 enum { JUDGE_SIZE_B, JUDGE_SIZE_H, JUDGE_SIZE_HKV, JUDGE_SIZE_T, JUDGE_SIZE_S,
        JUDGE_SIZE_D, JUDGE_SIZE_MODEL, JUDGE_N_SIZES };
 enum { JUDGE_VIEW_Q, JUDGE_VIEW_K, JUDGE_VIEW_V, JUDGE_VIEW_OUT, JUDGE_VIEW_MASK,
-       JUDGE_VIEW_LSE, JUDGE_VIEW_PROBS, JUDGE_VIEW_FIRST_KEY, JUDGE_VIEW_X, JUDGE_N_VIEWS };
+       JUDGE_VIEW_LSE, JUDGE_VIEW_PROBS, JUDGE_VIEW_FIRST_KEY, JUDGE_VIEW_X,
+       JUDGE_VIEW_SINK_LOGIT, JUDGE_N_VIEWS };
 typedef struct {
     int param;
     const char *axes;
@@ -153,6 +155,7 @@ typedef struct {
     judge_view_spec view[JUDGE_N_VIEWS];
     int proj[4];                    /* wq, wk, wv, wo when q, k, v are projections of x */
     judge_flag_spec causal, window, sinks;
+    judge_flag_spec cap, alibi;     /* soft cap (0: none) and ALiBi on or off (exercise 63) */
 } judge_attention;
 
 typedef struct {

@@ -17,6 +17,8 @@ extern const judge_ops judge_window_ops;
 extern const judge_ops judge_gqa_ops;
 extern const judge_ops judge_paged_ops;
 extern const judge_ops judge_merge_ops;
+extern const judge_ops judge_learned_sinks_ops;
+extern const judge_ops judge_alibi_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -33,6 +35,8 @@ static const judge_ops *const table[] = {
     &judge_gqa_ops,
     &judge_paged_ops,
     &judge_merge_ops,
+    &judge_learned_sinks_ops,
+    &judge_alibi_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)

@@ -201,6 +201,8 @@ static int statement_rule(const judge_args *a, int i, int j)
     if (!strcmp(slug, "sliding-window")) return j <= i && j > i - judge_int(a, "W");
     if (!strcmp(slug, "attention-sinks"))
         return j <= i && (j < judge_int(a, "n_sink") || j > i - judge_int(a, "window"));
+    if (!strcmp(slug, "learned-sinks")) return j <= i && (!judge_int(a, "W") || j > i - judge_int(a, "W"));
+    if (!strcmp(slug, "alibi-softcap")) return j <= i + S - T;
     /* attention-weights, gqa, flash-attention: causal with the cache offset */
     return !judge_int(a, "causal") || j <= i + S - T;
 }
