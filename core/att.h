@@ -260,6 +260,28 @@ double att_alibi_slope(int h, int H);
 att_status att_alibi_softcap_ref(float *out, const float *q, const float *k,
                                  const float *v, int B, int H, int T, int S, int D,
                                  float cap, int alibi, float *scratch);
+/* A KV cache stored as symmetric int8 per (position, head) (exercise 64).
+ * att_quantize_int8_ref: one vector x [n] into q8 [n] and *scale:
+ *   scale = max_i |x_i| / 127 (in float), q8_i = roundf(x_i / scale) (to
+ *   nearest, ties away from zero) clamped to [-127, 127]; a zero vector gets
+ *   scale 0 and q8 = 0. Its value is q8_i * scale. ATT_EBADSHAPE for n < 1.
+ * att_int8_decode_step_ref: exercise 52's step (att_decode_step_ref) over
+ *   k_q, v_q [B, S_max, H, D] int8 and k_scale, v_scale [B, S_max, H]:
+ *   the new token's k and v [B, H, D] are quantised per head into row len[b],
+ *   then the query q [B, H, D] attends (scale 1/sqrt(D), no mask) over rows
+ *   0 .. len[b] dequantised (row j of head h: q8 * scale[j][h] in float), the
+ *   new row included as stored, never its float k, v; out [B, H, D]; len[b]
+ *   becomes len[b] + 1; rows past it are untouched. Scratch:
+ *   att_int8_decode_scratch_floats(S_max, D). Errors as att_decode_step_ref,
+ *   without touching anything. With values that are exactly k * s (integer
+ *   |k| <= 127, one |k| = 127 per vector) quantisation is exact, and the step
+ *   equals att_decode_step_ref over the dequantised floats. */
+att_status att_quantize_int8_ref(signed char *q8, float *scale, const float *x, int n);
+size_t att_int8_decode_scratch_floats(int S_max, int D);
+att_status att_int8_decode_step_ref(float *out, signed char *k_q, signed char *v_q,
+                                    float *k_scale, float *v_scale, int *len,
+                                    const float *q, const float *k, const float *v,
+                                    int B, int S_max, int H, int D, float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

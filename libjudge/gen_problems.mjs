@@ -23,6 +23,8 @@ const TYPES = {
   'int *': { type: 'JUDGE_I32', out: true, c: 'int *' },
   'const int *': { type: 'JUDGE_I32', c: 'const int *' },
   'long long *': { type: 'JUDGE_I64', out: true, c: 'long long *' },
+  'signed char *': { type: 'JUDGE_I8', out: true, c: 'signed char *' },
+  'const signed char *': { type: 'JUDGE_I8', c: 'const signed char *' },
 };
 
 class ProblemError extends Error {}
@@ -268,7 +270,7 @@ function loadProblem(problems, dir) {
     need(c, 'negative', 'boolean', at);
     for (const [name, data] of Object.entries(c.tensors ?? {})) {
       const q = p.params[index.get(name)];
-      if (!q || !['JUDGE_F32', 'JUDGE_I32'].includes(q.t.type) || (q.t.out && q.dir !== 'inout'))
+      if (!q || !['JUDGE_F32', 'JUDGE_I32', 'JUDGE_I8'].includes(q.t.type) || (q.t.out && q.dir !== 'inout'))
         fail(where, `${at}tensors.${name} is not a float or int input`);
       const n = q.dims.reduce((acc, j) => acc * c[p.params[j].name], 1);
       if (!Array.isArray(data) || data.length !== n || !data.every(Number.isFinite))
@@ -276,6 +278,8 @@ function loadProblem(problems, dir) {
       // The table stores example values as floats: an int one must survive that.
       if (q.t.type === 'JUDGE_I32' && !data.every((v) => Number.isInteger(v) && Math.abs(v) < 2 ** 24))
         fail(where, `${at}tensors.${name} must be integers below 2^24 in magnitude`);
+      if (q.t.type === 'JUDGE_I8' && !data.every((v) => Number.isInteger(v) && v >= -128 && v <= 127))
+        fail(where, `${at}tensors.${name} must be integers in [-128, 127]`);
     }
   });
   p.mistakes = loadMistakes(p, where);

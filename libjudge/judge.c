@@ -87,6 +87,7 @@ double judge_elem_value(judge_type t, const void *buf, size_t i)
     case JUDGE_U8: return ((const unsigned char *)buf)[i];
     case JUDGE_I32: return ((const int *)buf)[i];
     case JUDGE_I64: return (double)((const long long *)buf)[i];
+    case JUDGE_I8: return ((const signed char *)buf)[i];
     case JUDGE_INT: break;
     }
     return 0.0;
@@ -301,6 +302,9 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
             if (m->params[p].type == JUDGE_I32)
                 for (size_t e = 0; e < cs->tensors[t].n; e++)
                     ((int *)c->args.buf[p])[e] = (int)cs->tensors[t].data[e];
+            else if (m->params[p].type == JUDGE_I8)
+                for (size_t e = 0; e < cs->tensors[t].n; e++)
+                    ((signed char *)c->args.buf[p])[e] = (signed char)cs->tensors[t].data[e];
             else
                 memcpy(c->args.buf[p], cs->tensors[t].data, cs->tensors[t].n * sizeof(float));
         }

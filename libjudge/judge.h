@@ -78,7 +78,7 @@ const char *judge_strerror(judge_status s);
 
 /* ---- problems: generated from problems/<id>-<slug>/problem.json ---- */
 /* A param's type. JUDGE_INT passes an int by value; the others are buffers
- * (float, unsigned char, int, long long), passed as pointers. The numbers are
+ * (float, unsigned char, int, long long, signed char), passed as pointers. The numbers are
  * part of the wire format: the runners size elements by them (wire.h). */
 typedef enum {
 #define JUDGE_T(name, json, size) JUDGE_##name,
@@ -203,7 +203,7 @@ char *judge_usage_text(judge_msg environment, judge_lang lang);
  *   [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
  *      starter, hints: [{ en, zh }], limits: { time_ms, memory_mb, output_kb },
  *      params: [{ name, type, out, in, nullable }] }]
- * type is "int", "f32", "u8", "i32" or "i64". NULL when out of memory; the
+ * type is "int", "f32", "u8", "i32", "i64" or "i8". NULL when out of memory; the
  * caller frees it. */
 char *judge_problems_json(void);
 

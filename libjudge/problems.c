@@ -19,6 +19,7 @@ extern const judge_ops judge_paged_ops;
 extern const judge_ops judge_merge_ops;
 extern const judge_ops judge_learned_sinks_ops;
 extern const judge_ops judge_alibi_ops;
+extern const judge_ops judge_int8_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -37,6 +38,7 @@ static const judge_ops *const table[] = {
     &judge_merge_ops,
     &judge_learned_sinks_ops,
     &judge_alibi_ops,
+    &judge_int8_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)

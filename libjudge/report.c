@@ -208,6 +208,7 @@ static long long int_at(const judge_session *s, const case_result *r, int expect
     case JUDGE_I64: return ((const long long *)buf)[r->bad_index];
     case JUDGE_I32: return ((const int *)buf)[r->bad_index];
     case JUDGE_U8: return ((const unsigned char *)buf)[r->bad_index];
+    case JUDGE_I8: return ((const signed char *)buf)[r->bad_index];
     default: return (long long)judge_elem_value(s->m->params[r->bad_param].type, buf, r->bad_index);
     }
 }

@@ -25,6 +25,7 @@ JUDGE_WIRE_MAGIC_LIST(JUDGE_WIRE_M)
     X(F32, "f32", 4)       \
     X(U8, "u8", 1)         \
     X(I32, "i32", 4)       \
-    X(I64, "i64", 8)
+    X(I64, "i64", 8)       \
+    X(I8, "i8", 1)
 
 #endif

@@ -70,6 +70,7 @@ static void answer_constant(judge_session *s, call *c, void *ctx)
             case JUDGE_I32: ((int *)c->got[i])[e] = isnan(v) ? 0 : (int)(v * 1000); break;
             case JUDGE_I64: ((long long *)c->got[i])[e] = isnan(v) ? 0 : (long long)(v * 1e6); break;
             case JUDGE_U8: ((unsigned char *)c->got[i])[e] = 0; break;
+            case JUDGE_I8: ((signed char *)c->got[i])[e] = isnan(v) ? 0 : (signed char)(v * 100); break;
             case JUDGE_INT: break;
             }
         }

@@ -1,0 +1,260 @@
+/* problem_int8.c: what the judge knows about exercise 64, one decode step
+ * over a KV cache stored as symmetric int8 per (position, head), beyond its
+ * data in problems/64-int8-kv-cache: how the quantised caches (with stale
+ * rows past each length) and the new token are made, the reference (the
+ * core's), and the quantisation and cache mistakes it can name. As in
+ * exercise 52 there is one query per sequence, so no mask picture; the
+ * property (the step equals exercise 52's over the dequantised cache) is
+ * tested on the reference in tests/ref_int8_test.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "att.h"
+#include "form.h"
+#include "judge.h"
+
+enum { OUT, KQ, VQ, KS, VS, LEN, Q, K, V, PB, PS, PH, PD, N_PARAMS };
+
+static const char *const param_names[N_PARAMS] = {
+    "out", "k_q", "v_q", "k_scale", "v_scale", "len", "q", "k", "v", "B", "S_max", "H", "D",
+};
+
+/* Keep x / scale (scale = max |x| / 127) at least 0.02 from a half, moving
+ * x toward zero (the maximum itself sits at 127, far from one): any correct
+ * way of writing the division (float or double, x * 127 / max) then rounds
+ * every element alike, and roundf and lrintf agree (no ties). */
+static void away_from_halves(float *x, int n)
+{
+    float top = 0.0f;
+    for (int i = 0; i < n; i++) top = fmaxf(top, fabsf(x[i]));
+    float s = top / 127.0f;
+    for (int i = 0; s > 0.0f && i < n; i++) {
+        float t = fabsf(x[i]) / s, f = t - floorf(t);
+        if (fabsf(f - 0.5f) < 0.02f) x[i] = copysignf((t - 0.04f) * s, x[i]);
+    }
+}
+
+/* Lengths as in exercise 52: sequence 0 fills the last free slot, sequence 1
+ * starts from an empty cache, the rest are random. Cached rows hold int8
+ * values with scales that differ from row to row (so a wrong row's scale
+ * shows); the stale rows past each length have larger scales, and the stale
+ * values are all positive, so that attending to them shows. The new token's
+ * values are spread wide (v up to 4), so that its rounding error shows when
+ * the float values are attended instead; with B > 1 the last sequence has a
+ * zero k in head 0 and a zero v in head H - 1 (the zero-vector rule). The
+ * case's scale multiplies q: scores large enough to overflow expf(). */
+static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
+{
+    int B = a->ints[PB], S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
+    size_t row = (size_t)H * D;
+    uint64_t stream = (uint64_t)case_index << 8;
+    int *len = a->buf[LEN];
+    for (int b = 0; b < B; b++)
+        len[b] = b == 0 ? S_max - 1 : b == 1 ? 0
+               : (int)(att_rng_u64(seed, stream + LEN, (uint64_t)b) % (uint64_t)S_max);
+    for (int p = KQ; p <= VQ; p++) {
+        signed char *q8 = a->buf[p];
+        for (size_t i = 0; i < a->len[p]; i++) {
+            int x = (int)(att_rng_u64(seed, stream + (uint64_t)p, i) % 255) - 127;
+            int stale = (int)(i / row % (size_t)S_max) >= len[i / row / (size_t)S_max];
+            q8[i] = (signed char)(stale && p == VQ ? abs(x) : x);
+        }
+    }
+    for (int p = KS; p <= VS; p++) {
+        float *s = a->buf[p];
+        att_fill_uniform(s, a->len[p], seed, stream + (uint64_t)p, 0.5f);
+        for (size_t i = 0; i < a->len[p]; i++) {
+            int stale = (int)(i / (size_t)H % (size_t)S_max) >= len[i / (size_t)H / (size_t)S_max];
+            s[i] = (1.5f + s[i]) / 127.0f * (p == KS ? 2.0f : 1.0f) * (stale ? 3.0f : 1.0f);
+        }
+    }
+    att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 2.0f * c->scale);
+    att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 2.0f);
+    att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 4.0f);
+    float *k = a->buf[K], *v = a->buf[V];
+    if (B > 1)
+        for (int c2 = 0; c2 < D; c2++) {
+            k[(size_t)(B - 1) * row + c2] = 0.0f;
+            v[(size_t)(B - 1) * row + (size_t)(H - 1) * D + c2] = 0.0f;
+        }
+    for (size_t i = 0; i < (size_t)B * H; i++) {
+        away_from_halves(k + i * D, D);
+        away_from_halves(v + i * D, D);
+    }
+}
+
+static judge_status reference(void *const *outs, const judge_args *a)
+{
+    float *scratch = malloc(sizeof(float) * att_int8_decode_scratch_floats(a->ints[PS], a->ints[PD]));
+    if (!scratch) return JUDGE_ENOMEM;
+    /* The caches, scales and lengths arrive in outs holding their inputs. */
+    att_status st = att_int8_decode_step_ref(outs[OUT], outs[KQ], outs[VQ], outs[KS], outs[VS],
+                                             outs[LEN], a->buf[Q], a->buf[K], a->buf[V], a->ints[PB],
+                                             a->ints[PS], a->ints[PH], a->ints[PD], scratch);
+    free(scratch);
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
+/* ---- what mistaken code returns: the quantisation and the cache update
+ * with the knobs of the problem's mistakes (problem.json), and the
+ * attention over the dequantised cache by the shared form (form.c), the
+ * judge's model of wrong code (not a reference) ---- */
+
+/* One vector x [n] into q8 and *scale as code with the changes ch would,
+ * top being the max |x| over what that code takes the scale from. */
+static void quantize(signed char *q8, float *scale, const float *x, int n, float top,
+                     const judge_changes *ch)
+{
+    float s = top / (ch->int8_scale == FORM_INT8_SCALE_MAX_128 ? 128.0f : 127.0f);
+    if (top == 0.0f && ch->int8_zero == FORM_INT8_ZERO_ONE) s = 1.0f;
+    *scale = s;
+    for (int i = 0; i < n; i++) {
+        float t = s > 0.0f ? x[i] / s : 0.0f;
+        float r = ch->int8_round == FORM_INT8_ROUND_TRUNC ? truncf(t)
+                : ch->int8_round == FORM_INT8_ROUND_FLOOR ? floorf(t) : roundf(t);
+        if (ch->int8_clamp != FORM_INT8_CLAMP_NONE) r = fminf(fmaxf(r, -127.0f), 127.0f);
+        /* Unclamped, 128 stored in a signed char wraps to -128, as every
+         * compiler the judge runs does it. */
+        q8[i] = (signed char)(int)r;
+    }
+}
+
+static float max_abs(const float *x, size_t n)
+{
+    float top = 0.0f;
+    for (size_t i = 0; i < n; i++) top = fmaxf(top, fabsf(x[i]));
+    return top;
+}
+
+/* The new token's x [B, H, D] quantised into row at[b] of a cache q8
+ * [B, S_max, H, D] with scales [B, S_max, H]. */
+static void store(signed char *q8, float *sc, const float *x, const int *at, int B, int S_max,
+                  int H, int D, const judge_changes *ch)
+{
+    size_t row = (size_t)H * D;
+    float all = max_abs(x, (size_t)B * row);
+    for (int b = 0; b < B; b++) {
+        float position = max_abs(x + (size_t)b * row, row);
+        for (int h = 0; h < H; h++) {
+            const float *xh = x + (size_t)b * row + (size_t)h * D;
+            float top = ch->int8_group == FORM_INT8_GROUP_TENSOR ? all
+                      : ch->int8_group == FORM_INT8_GROUP_POSITION ? position : max_abs(xh, (size_t)D);
+            size_t r = (size_t)b * S_max + (size_t)at[b];
+            quantize(q8 + r * row + (size_t)h * D, sc + r * H + h, xh, D, top, ch);
+        }
+    }
+}
+
+/* The float cache [B, S_max, H, D] the code attends over: every row
+ * dequantised with the scale the changes pick, the new row (at[b]) taken as
+ * the float x where the code attends its float values. */
+static void dequantize(float *f, const signed char *q8, const float *sc, const float *x,
+                       const int *at, int B, int S_max, int H, int D, const judge_changes *ch)
+{
+    size_t row = (size_t)H * D;
+    for (int b = 0; b < B; b++)
+        for (int j = 0; j < S_max; j++)
+            for (int h = 0; h < H; h++) {
+                int from = ch->int8_row_scale == FORM_INT8_ROW_SCALE_FIRST ? 0
+                         : ch->int8_row_scale == FORM_INT8_ROW_SCALE_NEW ? at[b] : j;
+                float s = sc[((size_t)b * S_max + from) * H + h];
+                size_t i = ((size_t)b * S_max + j) * row + (size_t)h * D;
+                for (int c = 0; c < D; c++)
+                    f[i + c] = j == at[b] && ch->int8_new_row == FORM_INT8_NEW_ROW_FLOAT
+                             ? x[(size_t)b * row + (size_t)h * D + c] : (float)q8[i + c] * s;
+            }
+}
+
+static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                             int variant)
+{
+    int B = a->ints[PB], S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
+    size_t cache = (size_t)B * S_max * H * D, scales = (size_t)B * S_max * H;
+    int *len = outs[LEN];
+    /* The code's own copy of the caches (what it attends over), and the
+     * dequantised floats. */
+    signed char *wq = malloc(2 * cache);
+    float *ws = malloc(sizeof(float) * 2 * scales), *f = malloc(sizeof(float) * 2 * cache);
+    int *n = malloc(sizeof(int) * 2 * (size_t)B), *keys = n ? n + B : NULL;
+    if (!wq || !ws || !f || !n) {
+        free(wq);
+        free(ws);
+        free(f);
+        free(n);
+        return JUDGE_ENOMEM;
+    }
+    memcpy(wq, outs[KQ], cache);
+    memcpy(wq + cache, outs[VQ], cache);
+    memcpy(ws, outs[KS], sizeof(float) * scales);
+    memcpy(ws + scales, outs[VS], sizeof(float) * scales);
+    for (int b = 0; b < B; b++) {
+        n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
+        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? n[b]
+                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : n[b] + 1;
+    }
+    if (ch->cache_store != FORM_CACHE_STORE_AFTER_ATTEND) {
+        store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
+        store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
+    }
+    dequantize(f, wq, ws, a->buf[K], n, B, S_max, H, D, ch);
+    dequantize(f + cache, wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
+    form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
+    form_view w = { NULL, (ptrdiff_t)S_max * H * D, D, (ptrdiff_t)H * D, 1 };
+    form_attn fa = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys };
+    fa.q = one;
+    fa.q.p = a->buf[Q];
+    fa.out = one;
+    fa.out.p = outs[OUT];
+    fa.k = w;
+    fa.k.p = f;
+    fa.v = w;
+    fa.v.p = f + cache;
+    judge_status st = form_attention(&fa, ch, variant);
+    if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
+        store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
+        store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
+    }
+    if (ch->cache_store != FORM_CACHE_STORE_NONE) {
+        memcpy(outs[KQ], wq, cache);
+        memcpy(outs[VQ], wq + cache, cache);
+        memcpy(outs[KS], ws, sizeof(float) * scales);
+        memcpy(outs[VS], ws + scales, sizeof(float) * scales);
+    }
+    for (int b = 0; b < B; b++)
+        len[b] = n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD ? H : 1);
+    free(wq);
+    free(ws);
+    free(f);
+    free(n);
+    return st;
+}
+
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
+{
+    int S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
+    buf[0] = 0;
+    if (p == LEN) {
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)i);
+        return;
+    }
+    if (p == KS || p == VS) {   /* [B, S_max, H] */
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(i / ((size_t)H * S_max)));
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_POS, (int)(i / (size_t)H % (size_t)S_max));
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, (int)(i % (size_t)H));
+        return;
+    }
+    if (p == KQ || p == VQ) {   /* [B, S_max, H, D] */
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(i / ((size_t)D * H * S_max)));
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_POS, (int)(i / ((size_t)D * H) % (size_t)S_max));
+    } else {
+        judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(i / ((size_t)D * H)));
+    }
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, (int)(i / (size_t)D % (size_t)H));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, (int)(i % (size_t)D));
+}
+
+const judge_ops judge_int8_ops = {
+    "int8-kv-cache", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+};
