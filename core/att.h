@@ -282,6 +282,24 @@ att_status att_int8_decode_step_ref(float *out, signed char *k_q, signed char *v
                                     float *k_scale, float *v_scale, int *len,
                                     const float *q, const float *k, const float *v,
                                     int B, int S_max, int H, int D, float *scratch);
+/* Attention's backward pass (exercises 65 and 66): the gradients of a loss
+ * through out = softmax(scale q k^T) v, given dO = dL/dout.
+ *   dq, q, dout [B, H, T, D]; dk, dv, k, v [B, H, S, D];
+ *   scratch: att_attn_backward_scratch(T, D) doubles.
+ * Scale 1/sqrt(D); with causal, query i sees key j iff j <= i + S - T (the
+ * KV-cache offset). With P the masked softmax (0 where hidden):
+ *   dV = P^T dO;  dP = dO V^T;  dS = P o (dP - rowsum(dP o P));
+ *   dQ = scale dS K;  dK = scale dS^T Q.
+ * rowsum(dP o P)_i equals dO_i . out_i, what FlashAttention's backward
+ * reads instead. A query that sees no key (causal with S < T) has dQ = 0
+ * and adds nothing to dK, dV. Returns ATT_EBADSHAPE without touching the
+ * outputs. */
+size_t att_attn_backward_scratch(int T, int D);
+att_status att_attn_backward_ref(float *dq, float *dk, float *dv,
+                                 const float *q, const float *k,
+                                 const float *v, const float *dout, int B,
+                                 int H, int T, int S, int D, int causal,
+                                 double *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
