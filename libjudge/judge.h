@@ -199,6 +199,16 @@ char *judge_list_text(judge_lang lang);
  * caller frees it. */
 char *judge_usage_text(judge_msg environment, judge_lang lang);
 
+/* Hint k (1 to m->n_hints) of problem m in `lang`, with a note after the
+ * last; when the problem has no hints, a sentence saying so; for any other
+ * k, the one line saying which hints there are (the CLIs' error). NULL when
+ * out of memory; the caller frees it. */
+char *judge_hint_text(const judge_meta *m, int k, judge_lang lang);
+
+/* The package's version (package.json's) and the shell completion scripts
+ * (libjudge/completion.bash, completion.zsh), generated into both CLIs. */
+extern const char judge_version[], judge_completion_bash[], judge_completion_zsh[];
+
 /* Every problem as the page and the compile steps need it (report.c):
  *   [{ id, slug, dir, title: { en, zh }, difficulty, function, prototype,
  *      starter, hints: [{ en, zh }], limits: { time_ms, memory_mb, output_kb },
@@ -322,5 +332,48 @@ judge_status judge_session_error(const judge_session *s);
  * never a report cut short. */
 const char *judge_session_json(judge_session *s);
 const char *judge_session_text(judge_session *s, int color);
+/* The learner's total time and the reference's over the cases that ran (the
+ * sums of the JSON's time_ms and ref_ms): 1, or 0 when no case ran. */
+int judge_session_times(const judge_session *s, double *yours, double *ref);
+
+/* ---- a class: many files of one problem, told as one table (class.c) ----
+ * Each file is judged in a session of its own (a sandbox of its own, on
+ * either backend); what the table needs of it is its row, copied out of the
+ * finished session, so a session can be judged in another process and only
+ * its row and its JSON report travel back. */
+typedef struct {
+    int verdict;            /* a judge_verdict, or -1: not judged (why says why) */
+    char mistake[128];      /* the named mistake's id, a pair as "a+b"; "" none */
+    char failed_case[64];   /* the case the verdict stands on; "" none */
+    double max_abs;         /* worst over the cases that ran; NAN when none ran */
+    double time_ms, ref_ms; /* judge_session_times; NAN when none ran */
+    char why[256];          /* when not judged: why (the CLI's one line) */
+} judge_class_row;
+
+/* The row of a finished session (it is finished here if it was not). */
+void judge_class_row_of(judge_session *s, judge_class_row *row);
+
+typedef struct judge_class judge_class;
+
+/* A class of n files of problem m, told in lang; every row starts not judged. */
+judge_status judge_class_new(judge_class **c, const judge_meta *m, int n, judge_lang lang);
+void judge_class_free(judge_class *c);
+/* Row i: its file (as the user named it), its row and, when judged, its JSON
+ * report (one line, as --json prints it), all copied. */
+judge_status judge_class_set(judge_class *c, int i, const char *file, const judge_class_row *row,
+                             const char *json);
+/* 1 when every file was judged and accepted. */
+int judge_class_accepted(const judge_class *c);
+/* The class told: the table and the counts line ("12 AC · 9 WA (5 no_scale,
+ * 1 unnamed) · 2 TLE"), coloured when color; the same table as CSV with a
+ * header row (mistake ids, times in ms, fixed English column names: a
+ * program reads it); the JSON reports, one line per file in their order (a
+ * file not judged: {"file":..., "error":...}); one self-contained HTML page
+ * (the table, the reports, the page's own pictures, no network). NULL when
+ * out of memory; the caller frees each. */
+char *judge_class_text(const judge_class *c, int color);
+char *judge_class_csv(const judge_class *c);
+char *judge_class_jsonl(const judge_class *c);
+char *judge_class_html(const judge_class *c);
 
 #endif

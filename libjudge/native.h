@@ -54,4 +54,36 @@ extern volatile sig_atomic_t judge_native_stop;
 int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
                        const judge_native_opts *o, char *err, size_t n);
 
+/* ---- jobs.c: one file judged in a worker process of its own ----
+ * So that a class is judged N files at a time, each in its own sandbox (the
+ * worker's children), and a watched file's run can be dropped the moment
+ * the file is saved again: the worker judges, sends back its row
+ * (judge_class_row) and one report, and exits; killing it (SIGTERM) ends its
+ * run cleanly (judge_native_stop), leaving nothing behind. */
+typedef struct {
+    const judge_meta *m;
+    unsigned long long seed;
+    judge_lang lang;
+    judge_native_opts opts;
+    int json;               /* the report sent back: JSON (1) or text (0) */
+} judge_job_spec;
+
+typedef struct {
+    pid_t pid;              /* the worker, 0 when none */
+    int fd;                 /* the read end of what it sends */
+    char *data;             /* what it sent so far */
+    size_t len, cap;
+} judge_job;
+
+/* Start judging `file` in a worker; -1 with a message in err if it cannot. */
+int judge_job_start(judge_job *j, const judge_job_spec *spec, const char *file, char *err, size_t n);
+/* Read what the worker has sent: 1 once it has sent everything, else 0. */
+int judge_job_read(judge_job *j);
+/* Reap the worker and take its row and its report (malloc'd, the caller
+ * frees it; NULL when none). A worker that ended without a row gives a row
+ * not judged (verdict -1) saying so. */
+void judge_job_finish(judge_job *j, judge_class_row *row, char **report);
+/* End the worker's run now (its temp files go with it) and reap it. */
+void judge_job_kill(judge_job *j);
+
 #endif

@@ -11,10 +11,10 @@
 #include "form.h"
 #include "session.h"
 
-static void put(str *b, const char *fmt, ...)
+static void vput(str *b, const char *fmt, va_list args)
 {
     va_list ap;
-    va_start(ap, fmt);
+    va_copy(ap, args);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (n < 0 || b->failed) {   /* a report with a hole in it is no report */
@@ -31,10 +31,18 @@ static void put(str *b, const char *fmt, ...)
         b->s = s;
         b->cap = cap;
     }
-    va_start(ap, fmt);
+    va_copy(ap, args);
     vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
+}
+
+static void put(str *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vput(b, fmt, ap);
+    va_end(ap);
 }
 
 /* JSON string body (no quotes); invalid UTF-8 is not our problem to fix here
@@ -213,6 +221,22 @@ static long long int_at(const judge_session *s, const case_result *r, int expect
     }
 }
 
+/* The learner's and the reference's time over the cases that ran (the
+ * same numbers as the JSON's time_ms and ref_ms); 0 when none ran. */
+int judge_session_times(const judge_session *s, double *yours, double *ref)
+{
+    int ran = 0;
+    *yours = *ref = 0;
+    for (int ci = 0; s->compiled > 0 && ci < s->m->n_cases; ci++) {
+        const case_result *r = &s->cases[ci];
+        if (r->verdict != JUDGE_AC && r->verdict != JUDGE_WA) continue;
+        *yours += r->ms;
+        *ref += s->calls[r->call].ref_ms;
+        ran++;
+    }
+    return ran > 0;
+}
+
 /* ---- for people ---- */
 static void text_case_table(const judge_session *s, str *b, int on)
 {
@@ -383,6 +407,9 @@ const char *judge_session_text(judge_session *s, int on)
     }
     put(b, T(s, JUDGE_MSG_REPORT_VERDICT), colour(s->verdict, on), judge_verdict_code(s->verdict),
         plain(on), judge_verdict_text(s->verdict, s->lang));
+    double yours, ref;
+    if (s->verdict == JUDGE_AC && judge_session_times(s, &yours, &ref))
+        put(b, T(s, JUDGE_MSG_REPORT_SPEED), yours, ref, ref > 0 ? yours / ref : INFINITY);
     return s->lost || s->fault || b->failed ? NULL : b->s;
 }
 
@@ -597,6 +624,22 @@ char *judge_usage_text(judge_msg environment, judge_lang lang)
     return take(&b);
 }
 
+char *judge_hint_text(const judge_meta *m, int k, judge_lang lang)
+{
+    str b = { 0 };
+    char number[24];
+    snprintf(number, sizeof number, "%d", k);
+    if (m->n_hints == 0) {
+        put(&b, judge_msg_text(JUDGE_MSG_HINT_NONE, lang), m->id, m->slug);
+    } else if (k < 1 || k > m->n_hints) {
+        put(&b, judge_msg_text(JUDGE_MSG_HINT_RANGE, lang), m->id, m->n_hints, number);
+    } else {
+        put(&b, judge_msg_text(JUDGE_MSG_HINT_SHOW, lang), k, m->n_hints, m->id, m->slug, m->hints[k - 1][lang]);
+        if (k == m->n_hints) put(&b, judge_msg_text(JUDGE_MSG_HINT_LAST, lang), m->id);
+    }
+    return take(&b);
+}
+
 static void json_field(str *b, const char *sep, const char *key, const char *value)
 {
     put(b, "%s\"%s\":", sep, key);
@@ -644,3 +687,21 @@ char *judge_problems_json(void)
     put(&b, "]");
     return take(&b);
 }
+
+/* ---- the helpers above, for the other reports (class.c) ---- */
+void judge_str_put(str *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vput(b, fmt, ap);
+    va_end(ap);
+}
+
+void judge_str_json(str *b, const char *s) { put_json_str(b, s, strlen(s)); }
+void judge_str_json_num(str *b, double v) { put_json_num(b, v); }
+void judge_str_line(str *b, const char *s) { put_text(b, s, strlen(s), TEXT_LINE); }
+void judge_str_cell(str *b, const char *t, int width, int right) { put_cell(b, t, width, right); }
+int judge_str_columns(const char *t) { return columns(t); }
+char *judge_str_take(str *b) { return take(b); }
+const char *judge_str_colour(judge_verdict v, int on) { return colour(v, on); }
+const char *judge_str_plain(int on) { return plain(on); }

@@ -101,5 +101,20 @@ struct judge_session {
     str report;
 };
 
+/* report.c's ways of writing, for the reports written elsewhere (class.c):
+ * printf-like; a JSON string with its quotes; a number as JSON writes it (NaN
+ * and infinities as strings); learner text on one line, control characters
+ * escaped; a text in a cell `width` terminal columns wide; the columns a
+ * text takes; the string handed over (NULL if any part failed); a verdict's
+ * terminal colour and the colour's end (empty unless on). */
+void judge_str_put(str *b, const char *fmt, ...);
+void judge_str_json(str *b, const char *s);
+void judge_str_json_num(str *b, double v);
+void judge_str_line(str *b, const char *s);
+void judge_str_cell(str *b, const char *t, int width, int right);
+int judge_str_columns(const char *t);
+char *judge_str_take(str *b);
+const char *judge_str_colour(judge_verdict v, int on);
+const char *judge_str_plain(int on);
 
 #endif
