@@ -214,8 +214,8 @@ function problemView(judge, problem) {
   let translating = null;   // that second judging, which a Run cancels
   async function retranslate() {
     const { source, report } = shown;
+    showReport(report);   // the page's words, now
     if (report.lang === lang) return;
-    showReport(report);
     try {
       await translating;
       translating = judge.run(problem.id, source, { lang });
