@@ -142,7 +142,10 @@ test('a wide screen: statement and editor side by side, each scrolling on its ow
   assert.equal(await wide.getAttribute('tabindex'), '0');
   assert.match(await wide.evaluate((el) => getComputedStyle(el).boxShadow), /inset/, 'a shadow at the edge');
   await shot('statement');
-  await page.keyboard.press('End');
+  // Back to half and half for the steps after this one.
+  await page.locator('.divider').focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.locator('.divider').getAttribute('aria-valuenow'), '50');
   await page.locator('.statement-pane').evaluate((el) => { el.scrollTop = 0; });
 });
 
