@@ -8,7 +8,7 @@
 # 105 MB compiler (~30 s, cached in build/web-compress/ after that). The
 # browser tests (tests/e2e.test.mjs) run `make web` themselves.
 WEB_DIR := $(BUILD)/web
-WEB_SRC := $(shell find web -type f 2>/dev/null) $(wildcard problems/*/statement.*.md) \
+WEB_SRC := $(shell find web -type f 2>/dev/null) $(wildcard problems/*/statement.*.md problems/*/solution.c) \
            $(wildcard wasm/*.mjs) $(wildcard $(WASM_DIR)/*) package-lock.json
 VITE := node_modules/.bin/vite
 # A port people rarely use; PORT=... overrides.

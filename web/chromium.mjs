@@ -18,7 +18,7 @@ export async function launch() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1400, height: 1000 },
+    viewport: { width: 1280, height: 800 },   // a laptop (issue 12)
   });
   return {
     context,

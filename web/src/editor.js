@@ -26,7 +26,9 @@ export function createEditor(parent, { doc, label, onChange, onRun }) {
       EditorView.updateListener.of((u) => {
         if (u.docChanged) onChange(u.state.doc.toString());
       }),
-      EditorView.contentAttributes.of({ 'aria-label': label }),
+      // tabindex: the text is focusable anyway (contenteditable); saying so
+      // lets checkers (axe) see that its scrolling box is keyboard-reachable.
+      EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
     ],
   });
   const follow = () => view.dispatch({ effects: theme.reconfigure(dark.matches ? oneDark : []) });

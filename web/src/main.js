@@ -161,20 +161,22 @@ function problemView(judge, problem) {
   // the cue (a fade at the edge it scrolls towards) and can take focus, so
   // the keyboard scrolls it too.
   function markWide(root) {
-    for (const block of root.querySelectorAll('.katex-display, pre, .table-wrap')) {
-      const wide = block.scrollWidth > block.clientWidth + 1;
+    if (!root.offsetParent) return;   // a hidden tab has no widths to compare
+    // All widths first, then all changes: one layout, not one per block.
+    const blocks = [...root.querySelectorAll('.katex-display, pre, .table-wrap')]
+      .map((block) => [block, block.scrollWidth > block.clientWidth + 1]);
+    for (const [block, wide] of blocks) {
       block.classList.toggle('wide', wide);
-      if (wide) {
-        block.tabIndex = 0;
-        block.setAttribute('role', 'region');
-        if (!block.hasAttribute('aria-label')) block.setAttribute('aria-label', t('wideBlock'));
-        const edge = () => {
-          block.classList.toggle('at-start', block.scrollLeft <= 0);
-          block.classList.toggle('at-end', block.scrollLeft + block.clientWidth >= block.scrollWidth - 1);
-        };
-        block.onscroll = edge;
-        edge();
-      }
+      if (!wide || block.onscroll) continue;
+      block.tabIndex = 0;
+      block.setAttribute('role', 'region');
+      if (!block.hasAttribute('aria-label')) block.setAttribute('aria-label', t('wideBlock'));
+      const edge = () => {
+        block.classList.toggle('at-start', block.scrollLeft <= 0);
+        block.classList.toggle('at-end', block.scrollLeft + block.clientWidth >= block.scrollWidth - 1);
+      };
+      block.onscroll = edge;
+      requestAnimationFrame(edge);
     }
   }
   const resized = new ResizeObserver(() => {
@@ -212,8 +214,8 @@ function problemView(judge, problem) {
   let translating = null;   // that second judging, which a Run cancels
   async function retranslate() {
     const { source, report } = shown;
+    showReport(report);   // the page's words, now
     if (report.lang === lang) return;
-    showReport(report);
     try {
       await translating;
       translating = judge.run(problem.id, source, { lang });

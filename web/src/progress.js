@@ -6,7 +6,7 @@ import * as store from './store.js';
 
 export function progressTools(ids, onImported) {
   const status = h('p', { class: 'muted', role: 'status' }, t('progressNote'));
-  const file = h('input', { type: 'file', accept: 'application/json,.json', id: 'import-file', class: 'visually-hidden', tabindex: '-1' });
+  const file = h('input', { type: 'file', accept: 'application/json,.json', id: 'import-file', class: 'visually-hidden', tabindex: '-1', 'aria-label': t('importButton') });
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];
     file.value = '';

@@ -6,8 +6,9 @@ import { h } from './dom.js';
 import { say, t } from './text.js';
 import { errorPictures, fmt, maskPicture, timePicture } from './pictures.js';
 
-// limits: the problem's { time_ms, memory_mb }, for the TLE and MLE words.
-export function renderReport(report, limits) {
+// limits: the problem's { time_ms, memory_mb }, for the TLE and MLE words;
+// without it (a class's page, libjudge/class_page.js) those are left out.
+export function renderReport(report, limits = null) {
   const verdict = report.verdict;
   const ok = verdict === 'AC';
   const parts = [
@@ -20,7 +21,7 @@ export function renderReport(report, limits) {
   const stopped = (report.cases || []).find((c) => c.name === report.failed_case);
   if (stopped?.detail) parts.push(h('p', { class: 'detail', 'data-detail': stopped.detail_id }, stopped.detail));
   // What a time or memory limit means for this case, next to the judge's words.
-  if (stopped && (verdict === 'TLE' || verdict === 'MLE')) {
+  if (limits && stopped && (verdict === 'TLE' || verdict === 'MLE')) {
     parts.push(h('p', { class: 'explain', 'data-explain': verdict }, verdict === 'TLE'
       ? say('tleExplain', { name: stopped.name, limit: limits.time_ms, ref: fmt(stopped.ref_ms) })
       : say('mleExplain', { name: stopped.name, limit: limits.memory_mb })));
