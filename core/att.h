@@ -300,6 +300,10 @@ att_status att_attn_backward_ref(float *dq, float *dk, float *dv,
                                  const float *v, const float *dout, int B,
                                  int H, int T, int S, int D, int causal,
                                  double *scratch);
+/* The argument checks both paged kernels make (att_paged_decode_ref's
+ * errors): ATT_OK or the status they return. */
+att_status att_paged_check(const int *block_table, const int *seq_lens, int B, int H,
+                           int Hkv, int D, int num_blocks, int block_size, int max_blocks);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
@@ -421,5 +425,18 @@ att_status att_mha_simd(float *out, const float *x, const float *wq,
                         const float *wk, const float *wv, const float *wo,
                         const unsigned char *mask, int B, int T, int d, int H,
                         int causal, int threads, float *scratch);
+
+/* Decode over a paged KV cache (att_paged_decode_ref's arguments, errors and
+ * edge rules). A work item is one sequence and one kv head: its keys are
+ * read once, row by row through the block table, for the H / Hkv query
+ * heads that share them, so the cache streams at memory bandwidth. Scratch:
+ * per worker, the scores of one item. */
+size_t att_paged_decode_scratch_floats(int H, int Hkv, int block_size, int max_blocks,
+                                       int threads);
+att_status att_paged_decode_simd(float *out, const float *q, const float *k_cache,
+                                 const float *v_cache, const int *block_table,
+                                 const int *seq_lens, int B, int H, int Hkv, int D,
+                                 int num_blocks, int block_size, int max_blocks,
+                                 int threads, float *scratch);
 
 #endif

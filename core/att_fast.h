@@ -55,6 +55,18 @@ typedef struct {
 } att_attn_job;
 
 typedef struct {
+    float *out;              /* [B, H, D] */
+    const float *q;          /* [B, H, D] */
+    const float *k_cache, *v_cache;   /* [num_blocks, block_size, Hkv, D] */
+    const int *block_table;  /* [B, max_blocks] */
+    const int *seq_lens;     /* [B], each in [1, max_blocks * block_size] */
+    int B, H, Hkv, D, block_size, max_blocks;
+    float scale;
+    float *scratch;
+    size_t ws;               /* floats of scratch per worker */
+} att_paged_job;
+
+typedef struct {
     const char *name;        /* "avx512", "avx2", "v128" */
     int level;               /* att_simd_level of this table */
     int native;              /* ATT_SIMD_NATIVE of its compilation */
@@ -64,6 +76,7 @@ typedef struct {
     void (*attn)(const att_attn_job *j, int tid, int n);
     void (*decode)(const att_attn_job *j, int tid, int n);
     void (*exp)(float *y, const float *x, size_t n);
+    void (*paged)(const att_paged_job *j, int tid, int n);
 } att_kernels;
 
 extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
@@ -78,5 +91,11 @@ void att_parallel(int n, att_task fn, const void *ctx);
 /* Workers that att_parallel can run, one per table entry kind. */
 size_t att_gemm_ws_floats(int K);
 size_t att_attn_ws_floats(int T, int S, int D);
+
+/* For entry points in files of their own (att_fast_<name>.c): the table
+ * chosen (att_simd_select, else the widest native one) and the thread
+ * count att_parallel will be asked for. */
+const att_kernels *att_kern_chosen(void);
+int att_threads_clamp(int threads);
 
 #endif

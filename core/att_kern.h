@@ -550,7 +550,68 @@ static void decode_part(const att_attn_job *j, int tid, int n)
     }
 }
 
+/* ---- paged decode: one query per head over a paged KV cache ----
+ * A work item is one sequence and one kv head: its keys are read once, row
+ * by row through the block table (D contiguous floats each, four rows at a
+ * time as in decode, the last 0-3 repeating the last key), for the G = H /
+ * Hkv query heads of its group; their scores ([G][S], S = max_blocks *
+ * block_size) and 1 / sum ([G]) are the worker's scratch. Worker tid owns a
+ * range of items. Every sequence has a key (att_paged_check). */
+static const float *paged_row(const att_paged_job *j, const float *cache, const int *table, int p,
+                              size_t off)
+{
+    const size_t row = (size_t)table[p / j->block_size] * j->block_size + (size_t)(p % j->block_size);
+    return cache + row * j->Hkv * j->D + off;
+}
+
+static void paged_part(const att_paged_job *j, int tid, int n)
+{
+    const int G = j->H / j->Hkv, D = j->D, S = j->max_blocks * j->block_size;
+    const long items = (long)j->B * j->Hkv;
+    float *sc = j->scratch + (size_t)tid * j->ws, *inv = sc + (size_t)G * S;
+    for (long it = items * tid / n; it < items * (tid + 1) / n; it++) {
+        const int b = (int)(it / j->Hkv), g = (int)(it % j->Hkv), nk = j->seq_lens[b];
+        const int *table = j->block_table + (size_t)b * j->max_blocks;
+        const size_t off = (size_t)g * D, first = ((size_t)b * j->H + (size_t)g * G) * D;
+        const float *q = j->q + first;
+        float *out = j->out + first;
+        for (int s = 0; s < nk; s += 4) {
+            const float *k4[4];
+            for (int u = 0; u < 4; u++) k4[u] = paged_row(j, j->k_cache, table, imin(s + u, nk - 1), off);
+            for (int h = 0; h < G; h++) {
+                float d[4];
+                dot4(d, q + (size_t)h * D, k4, D);
+                for (int u = 0; u < 4 && s + u < nk; u++) sc[(size_t)h * S + s + u] = d[u] * j->scale;
+            }
+        }
+        for (int h = 0; h < G; h++) {
+            float *p = sc + (size_t)h * S;
+            vf mx = vf_set1(-INFINITY);
+            int c = 0;
+            for (; c + ATT_VW <= nk; c += ATT_VW) mx = vf_max(mx, vf_load(p + c));
+            float m = vf_hmax(mx), sum = 0.0f;
+            for (; c < nk; c++) m = fmaxf(m, p[c]);
+            for (c = 0; c < nk; c++) p[c] -= m;
+            exp_array(p, p, (size_t)nk);
+            for (c = 0; c < nk; c++) sum += p[c];
+            inv[h] = 1.0f / sum;   /* the max's own term is 1 */
+            memset(out + (size_t)h * D, 0, (size_t)D * sizeof(float));
+        }
+        for (int s = 0; s < nk; s += 4) {
+            const float *v4[4];
+            for (int u = 0; u < 4; u++) v4[u] = paged_row(j, j->v_cache, table, imin(s + u, nk - 1), off);
+            for (int h = 0; h < G; h++) {
+                float p[4];
+                for (int u = 0; u < 4; u++) p[u] = s + u < nk ? sc[(size_t)h * S + s + u] : 0.0f;
+                axpy4(out + (size_t)h * D, p, v4, D);
+            }
+        }
+        for (int h = 0; h < G; h++)
+            for (int c = 0; c < D; c++) out[(size_t)h * D + c] *= inv[h];
+    }
+}
+
 const att_kernels ATT_TABLE = {
     ATT_NAME, ATT_LEVEL, ATT_SIMD_NATIVE, ATT_SIMD_REAL, MR, NR,
-    gemm_part, attn_part, decode_part, exp_array,
+    gemm_part, attn_part, decode_part, exp_array, paged_part,
 };

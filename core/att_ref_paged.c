@@ -13,16 +13,13 @@ static size_t key_at(const int *table, int p, int block_size, size_t row)
     return ((size_t)table[p / block_size] * block_size + (size_t)(p % block_size)) * row;
 }
 
-att_status att_paged_decode_ref(float *out, const float *q, const float *k_cache,
-                                const float *v_cache, const int *block_table,
-                                const int *seq_lens, int B, int H, int Hkv, int D,
-                                int num_blocks, int block_size, int max_blocks,
-                                float *scratch)
+att_status att_paged_check(const int *block_table, const int *seq_lens, int B, int H,
+                           int Hkv, int D, int num_blocks, int block_size, int max_blocks)
 {
     if (B < 1 || H < 1 || Hkv < 1 || D < 1 || num_blocks < 1 || block_size < 1 || max_blocks < 1)
         return ATT_EBADSHAPE;
     if (H % Hkv) return ATT_EKVHEADS;
-    for (int b = 0; b < B; b++) {   /* all checked first: an error touches nothing */
+    for (int b = 0; b < B; b++) {
         int n = seq_lens[b];
         if (n < 1 || n > max_blocks * block_size) return ATT_EBLOCKTABLE;
         for (int i = 0; i < (n + block_size - 1) / block_size; i++) {
@@ -30,6 +27,18 @@ att_status att_paged_decode_ref(float *out, const float *q, const float *k_cache
             if (blk < 0 || blk >= num_blocks) return ATT_EBLOCKTABLE;
         }
     }
+    return ATT_OK;
+}
+
+att_status att_paged_decode_ref(float *out, const float *q, const float *k_cache,
+                                const float *v_cache, const int *block_table,
+                                const int *seq_lens, int B, int H, int Hkv, int D,
+                                int num_blocks, int block_size, int max_blocks,
+                                float *scratch)
+{
+    att_status st = att_paged_check(block_table, seq_lens, B, H, Hkv, D, num_blocks, block_size,
+                                    max_blocks);
+    if (st) return st;   /* all checked first: an error touches nothing */
     size_t row = (size_t)Hkv * D;   /* one cached position: every kv head */
     float scale = 1.0f / sqrtf((float)D);
     for (int b = 0; b < B; b++) {

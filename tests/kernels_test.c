@@ -524,6 +524,96 @@ static void test_mha_all_masked(void)
     free(s);
 }
 
+/* ---- paged decode ---- */
+
+typedef struct {
+    int B, H, Hkv, D, num_blocks, block_size, max_blocks;
+} paged_case;
+
+static int gcd(int x, int y)
+{
+    return y ? gcd(y, x % y) : x;
+}
+
+/* A scattered table over a pool of c->num_blocks >= B * max_blocks blocks
+ * (an affine shuffle), sequence 1 sharing sequence 0's first block, lengths
+ * from 1 to max_blocks * block_size (sequence 0 full), unused entries -1. */
+static void paged_table(int *table, int *lens, const paged_case *c, uint64_t seed)
+{
+    int bs = c->block_size, mb = c->max_blocks, nb = c->num_blocks, step = 7, next = 0;
+    while (gcd(step, nb) != 1) step++;
+    for (int b = 0; b < c->B; b++) {
+        lens[b] = b == 0 ? mb * bs : 1 + (int)(att_rng_u64(seed, 1, (uint64_t)b) % (uint64_t)(mb * bs));
+        for (int i = 0; i < mb; i++)
+            table[b * mb + i] = i * bs >= lens[b] ? -1 : b == 1 && i == 0 ? table[0]
+                              : (int)((3 + (long)step * next++) % nb);
+    }
+}
+
+/* The paged twin against att_paged_decode_ref on 1, 2 and 3 threads, and
+ * bit for bit the same on each (a work item is computed whole by one
+ * worker). Bound: ATTN_ATOL, as attention (the same sums, other order). */
+static void run_paged(const paged_case *c, uint64_t seed)
+{
+    size_t nq = (size_t)c->B * c->H * c->D, nc = (size_t)c->num_blocks * c->block_size * c->Hkv * c->D;
+    float *q = xmalloc(nq * 4), *kc = xmalloc(nc * 4), *vc = xmalloc(nc * 4);
+    float *ref = xmalloc(nq * 4), *got = xmalloc(nq * 4), *first = xmalloc(nq * 4);
+    float *scr = xmalloc(sizeof(float) * (size_t)c->max_blocks * c->block_size);
+    int *table = xmalloc(sizeof(int) * (size_t)c->B * c->max_blocks), *lens = xmalloc(sizeof(int) * (size_t)c->B);
+    att_fill_uniform(q, nq, seed, 1, 2.0f);
+    att_fill_uniform(kc, nc, seed, 2, 1.0f);
+    att_fill_uniform(vc, nc, seed, 3, 1.0f);
+    paged_table(table, lens, c, seed);
+    att_status s = att_paged_decode_ref(ref, q, kc, vc, table, lens, c->B, c->H, c->Hkv, c->D, c->num_blocks,
+                                        c->block_size, c->max_blocks, scr);
+    CHECK(s == ATT_OK, "ref: %s", att_strerror(s));
+    for (int threads = 1; threads <= 3; threads++) {
+        size_t ns = att_paged_decode_scratch_floats(c->H, c->Hkv, c->block_size, c->max_blocks, threads);
+        float *ws = xmalloc(ns * sizeof(float));
+        for (size_t i = 0; i < nq; i++) got[i] = NAN;
+        s = att_paged_decode_simd(got, q, kc, vc, table, lens, c->B, c->H, c->Hkv, c->D, c->num_blocks,
+                                  c->block_size, c->max_blocks, threads, ws);
+        CHECK(s == ATT_OK, "%s", att_strerror(s));
+        att_cmp r;
+        att_compare(&r, got, ref, nq, ATTN_ATOL, 0.0);
+        CHECK(r.n_bad == 0, "paged B=%d H=%d Hkv=%d D=%d blocks=%d block_size=%d max_blocks=%d threads=%d: "
+              "%zu bad, first [%zu] %.9g vs %.9g, max abs %.3g", c->B, c->H, c->Hkv, c->D, c->num_blocks,
+              c->block_size, c->max_blocks, threads, r.n_bad, r.first_bad,
+              r.first_bad < nq ? got[r.first_bad] : 0.0f, r.first_bad < nq ? ref[r.first_bad] : 0.0f, r.max_abs);
+        if (threads == 1) memcpy(first, got, nq * 4);
+        else CHECK(!memcmp(first, got, nq * 4), "paged D=%d: %d threads differ from 1", c->D, threads);
+        free(ws);
+    }
+    free(q); free(kc); free(vc); free(ref); free(got); free(first); free(scr); free(table); free(lens);
+}
+
+static void test_paged_decode(void)
+{
+    static const paged_case cases[] = {
+        { 1, 1, 1, 1, 1, 1, 1 },      { 2, 2, 1, 3, 15, 1, 7 },      { 3, 4, 2, 5, 20, 4, 6 },
+        { 3, 6, 3, 17, 23, 5, 7 },    { 2, 8, 8, 16, 9, 16, 4 },     { 4, 8, 2, 64, 65, 16, 16 },
+        { 5, 7, 1, 65, 41, 3, 8 },    { 2, 4, 4, 63, 9, 17, 4 },     { 1, 32, 8, 128, 70, 16, 64 },
+        { 3, 2, 2, 15, 13, 1, 4 },    { 2, 70, 1, 4, 7, 33, 3 },     /* 70 query heads on one kv head */
+    };
+    FOR_EACH_LEVEL(lv)
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) run_paged(&cases[i], 600 + i);
+}
+
+static void test_paged_errors(void)
+{
+    float f[8] = { 0 };
+    int table[2] = { 0, 1 }, zero[1] = { 0 }, three[1] = { 3 }, bad[2] = { 0, 5 };
+    CHECK(att_paged_decode_simd(f, f, f, f, table, zero, 1, 1, 1, 1, 2, 1, 2, 1, f) == ATT_EBLOCKTABLE,
+          "paged length 0 accepted");
+    CHECK(att_paged_decode_simd(f, f, f, f, table, three, 1, 1, 1, 1, 2, 1, 2, 1, f) == ATT_EBLOCKTABLE,
+          "paged length past the table accepted");
+    CHECK(att_paged_decode_simd(f, f, f, f, bad, three + 0, 1, 1, 1, 1, 2, 2, 2, 1, f) == ATT_EBLOCKTABLE,
+          "paged block past the pool accepted");
+    CHECK(att_paged_decode_simd(f, f, f, f, table, three, 1, 3, 2, 1, 2, 2, 2, 1, f) == ATT_EKVHEADS,
+          "paged H %% Hkv != 0 accepted");
+    CHECK(att_paged_decode_scratch_floats(3, 2, 2, 2, 1) == 0, "paged scratch for H %% Hkv != 0");
+}
+
 /* ---- the table ---- */
 static const check_test tests[] = {
     { "exp_bound", test_exp_bound },
@@ -542,6 +632,8 @@ static const check_test tests[] = {
     { "mha_vs_ref", test_mha_vs_ref },
     { "mha_errors", test_mha_errors },
     { "mha_all_masked", test_mha_all_masked },
+    { "paged_decode", test_paged_decode },
+    { "paged_errors", test_paged_errors },
 };
 
 static void back_to_auto(void) { att_simd_select(ATT_SIMD_AUTO); }
