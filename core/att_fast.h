@@ -55,6 +55,17 @@ typedef struct {
 } att_attn_job;
 
 typedef struct {
+    float *out;              /* [B, H, D] */
+    const float *q;          /* [B, H, D] */
+    const signed char *k_q, *v_q;    /* [B, S_max, H, D] */
+    const float *k_scale, *v_scale;  /* [B, S_max, H] */
+    const int *keys;         /* [B]: rows 0 .. keys[b]-1 are attended */
+    int B, S_max, H, D;
+    float scale;
+    float *scratch;          /* [B * H][S_max]: the scores of each (sequence, head) */
+} att_int8_job;
+
+typedef struct {
     const char *name;        /* "avx512", "avx2", "v128" */
     int level;               /* att_simd_level of this table */
     int native;              /* ATT_SIMD_NATIVE of its compilation */
@@ -64,6 +75,7 @@ typedef struct {
     void (*attn)(const att_attn_job *j, int tid, int n);
     void (*decode)(const att_attn_job *j, int tid, int n);
     void (*exp)(float *y, const float *x, size_t n);
+    void (*decode_i8)(const att_int8_job *j, int tid, int n);
 } att_kernels;
 
 extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
@@ -74,6 +86,10 @@ extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
  * itself, so the result never depends on n being honoured. */
 typedef void (*att_task)(const void *ctx, int tid, int n);
 void att_parallel(int n, att_task fn, const void *ctx);
+
+/* The table the entry points run (chosen on first use, or by
+ * att_simd_select), for dispatchers outside att_fast.c. */
+const att_kernels *att_kern_current(void);
 
 /* Workers that att_parallel can run, one per table entry kind. */
 size_t att_gemm_ws_floats(int K);
