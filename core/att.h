@@ -304,6 +304,18 @@ att_status att_attn_backward_ref(float *dq, float *dk, float *dv,
  * errors): ATT_OK or the status they return. */
 att_status att_paged_check(const int *block_table, const int *seq_lens, int B, int H,
                            int Hkv, int D, int num_blocks, int block_size, int max_blocks);
+/* Its SIMD twin (the "fast kernels" conventions below: threads, SIMD level,
+ * float32 rounding): the same arguments, errors and edge rules; the int8
+ * caches and scales it writes are the reference's, byte for byte (the same
+ * quantisation), and out agrees to float32 rounding. Scratch:
+ * att_int8_decode_simd_scratch_floats(B, S_max, H) floats, shared by the
+ * workers (0 for a size < 1). */
+size_t att_int8_decode_simd_scratch_floats(int B, int S_max, int H);
+att_status att_int8_decode_step_simd(float *out, signed char *k_q, signed char *v_q,
+                                     float *k_scale, float *v_scale, int *len,
+                                     const float *q, const float *k, const float *v,
+                                     int B, int S_max, int H, int D, int threads,
+                                     float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

@@ -65,6 +65,13 @@ typedef struct {
     float *scratch;
     size_t ws;               /* floats of scratch per worker */
 } att_paged_job;
+    const signed char *k_q, *v_q;    /* [B, S_max, H, D] */
+    const float *k_scale, *v_scale;  /* [B, S_max, H] */
+    const int *keys;         /* [B]: rows 0 .. keys[b]-1 are attended */
+    int B, S_max, H, D;
+    float scale;
+    float *scratch;          /* [B * H][S_max]: the scores of each (sequence, head) */
+} att_int8_job;
 
 typedef struct {
     const char *name;        /* "avx512", "avx2", "v128" */
@@ -77,6 +84,7 @@ typedef struct {
     void (*decode)(const att_attn_job *j, int tid, int n);
     void (*exp)(float *y, const float *x, size_t n);
     void (*paged)(const att_paged_job *j, int tid, int n);
+    void (*decode_i8)(const att_int8_job *j, int tid, int n);
 } att_kernels;
 
 extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
@@ -87,6 +95,10 @@ extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
  * itself, so the result never depends on n being honoured. */
 typedef void (*att_task)(const void *ctx, int tid, int n);
 void att_parallel(int n, att_task fn, const void *ctx);
+
+/* The table the entry points run (chosen on first use, or by
+ * att_simd_select), for dispatchers outside att_fast.c. */
+const att_kernels *att_kern_current(void);
 
 /* Workers that att_parallel can run, one per table entry kind. */
 size_t att_gemm_ws_floats(int K);

@@ -550,6 +550,7 @@ static void decode_part(const att_attn_job *j, int tid, int n)
     }
 }
 
+<<<<<<< HEAD
 /* ---- paged decode: one query per head over a paged KV cache ----
  * A work item is one sequence and one kv head: its keys are read once, row
  * by row through the block table (D contiguous floats each, four rows at a
@@ -608,10 +609,64 @@ static void paged_part(const att_paged_job *j, int tid, int n)
         }
         for (int h = 0; h < G; h++)
             for (int c = 0; c < D; c++) out[(size_t)h * D + c] *= inv[h];
+=======
+/* ---- decode over an int8 KV cache (exercise 64) ----
+ * One (sequence, head) at a time, worker tid owning a range of them. The
+ * int8 rows are widened to float in registers and the row's scale applied
+ * once per key, outside the dot product: s * (q . q8) and p * s * q8 are
+ * the dequantised row's products up to float rounding. */
+static float dot_i8(const float *q, const signed char *k, int D)
+{
+    vf a = vf_zero();
+    int c = 0;
+    for (; c + ATT_VW <= D; c += ATT_VW) a = vf_fma(vf_load(q + c), vf_load_i8(k + c), a);
+    float d = vf_hsum(a);
+    for (; c < D; c++) d += q[c] * (float)k[c];
+    return d;
+}
+
+/* y += p * x for one int8 row x. */
+static void axpy_i8(float *y, float p, const signed char *x, int D)
+{
+    vf pv = vf_set1(p);
+    int c = 0;
+    for (; c + ATT_VW <= D; c += ATT_VW) vf_store(y + c, vf_fma(pv, vf_load_i8(x + c), vf_load(y + c)));
+    for (; c < D; c++) y[c] += p * (float)x[c];
+}
+
+static void decode_i8_part(const att_int8_job *j, int tid, int n)
+{
+    const int H = j->H, D = j->D, S_max = j->S_max;
+    const long items = (long)j->B * H, lo = items * tid / n, hi = items * (tid + 1) / n;
+    const size_t row = (size_t)H * D;
+    for (long it = lo; it < hi; it++) {
+        const int b = (int)(it / H), h = (int)(it % H), keys = j->keys[b];
+        const size_t seq = (size_t)b * S_max;
+        const signed char *kq = j->k_q + seq * row + (size_t)h * D, *vq = j->v_q + seq * row + (size_t)h * D;
+        const float *ks = j->k_scale + seq * H + h, *vs = j->v_scale + seq * H + h;
+        const float *q = j->q + (size_t)it * D;
+        float *p = j->scratch + (size_t)it * S_max, *o = j->out + (size_t)it * D, m = -INFINITY;
+        for (int s = 0; s < keys; s++) {
+            p[s] = dot_i8(q, kq + (size_t)s * row, D) * ks[(size_t)s * H] * j->scale;
+            m = fmaxf(m, p[s]);
+        }
+        for (int s = 0; s < keys; s++) p[s] -= m;
+        exp_array(p, p, (size_t)keys);
+        float sum = 0.0f;
+        for (int s = 0; s < keys; s++) sum += p[s];
+        memset(o, 0, (size_t)D * sizeof *o);
+        for (int s = 0; s < keys; s++) axpy_i8(o, p[s] * vs[(size_t)s * H], vq + (size_t)s * row, D);
+        const float inv = 1.0f / sum;   /* keys >= 1 and the max weighs 1: sum >= 1 */
+        for (int c = 0; c < D; c++) o[c] *= inv;
+>>>>>>> int8
     }
 }
 
 const att_kernels ATT_TABLE = {
     ATT_NAME, ATT_LEVEL, ATT_SIMD_NATIVE, ATT_SIMD_REAL, MR, NR,
+<<<<<<< HEAD
     gemm_part, attn_part, decode_part, exp_array, paged_part,
+=======
+    gemm_part, attn_part, decode_part, exp_array, decode_i8_part,
+>>>>>>> int8
 };

@@ -20,6 +20,8 @@
 #ifndef ATT_SIMD_H
 #define ATT_SIMD_H
 
+#include <stdint.h>
+#include <string.h>
 #include <simde/x86/fma.h>
 #include <simde/x86/avx2.h>
 #include <simde/x86/avx512.h>
@@ -47,6 +49,14 @@ typedef simde__m512i vi;
 #define vi_sub(a, b) simde_mm512_sub_epi32((a), (b))
 #define vi_shl(a, n) simde_mm512_slli_epi32((a), (n))
 /* The 128-bit quarters, for the horizontal reductions below. */
+/* 16 int8 at p (unaligned) as 16 floats, as two halves of 8 (SIMDe has no
+ * 512-bit int8 or int32 to float conversion to emulate). */
+static inline vf vf_load_i8(const signed char *p)
+{
+    simde__m256 lo = simde_mm256_cvtepi32_ps(simde_mm256_cvtepi8_epi32(simde_mm_loadl_epi64((const simde__m128i *)(const void *)p)));
+    simde__m256 hi = simde_mm256_cvtepi32_ps(simde_mm256_cvtepi8_epi32(simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p + 8))));
+    return simde_mm512_insertf32x8(simde_mm512_castps256_ps512(lo), hi, 1);
+}
 #define vf_q(a, i) simde_mm512_extractf32x4_ps((a), (i))
 #define vf_quarter_sum(a) \
     simde_mm_add_ps(simde_mm_add_ps(vf_q(a, 0), vf_q(a, 1)), simde_mm_add_ps(vf_q(a, 2), vf_q(a, 3)))
@@ -77,6 +87,9 @@ typedef simde__m256i vi;
 #define vi_add(a, b) simde_mm256_add_epi32((a), (b))
 #define vi_sub(a, b) simde_mm256_sub_epi32((a), (b))
 #define vi_shl(a, n) simde_mm256_slli_epi32((a), (n))
+/* 8 int8 at p (unaligned) as 8 floats. */
+#define vf_load_i8(p) \
+    simde_mm256_cvtepi32_ps(simde_mm256_cvtepi8_epi32(simde_mm_loadl_epi64((const simde__m128i *)(const void *)(p))))
 #define vf_quarter_sum(a) \
     simde_mm_add_ps(simde_mm256_castps256_ps128(a), simde_mm256_extractf128_ps((a), 1))
 #define vf_quarter_max(a) \
@@ -107,6 +120,14 @@ typedef simde__m128i vi;
 #define vi_shl(a, n) simde_mm_slli_epi32((a), (n))
 #define vf_quarter_sum(a) (a)
 #define vf_quarter_max(a) (a)
+/* 4 int8 at p (unaligned) as 4 floats: the 4 bytes go through an int, as
+ * the narrowest load there is. */
+static inline vf vf_load_i8(const signed char *p)
+{
+    int32_t x;
+    memcpy(&x, p, sizeof x);
+    return simde_mm_cvtepi32_ps(simde_mm_cvtepi8_epi32(simde_mm_cvtsi32_si128(x)));
+}
 
 #else
 #error "define ATT_VW as 16, 8 or 4 before including att_simd.h"

@@ -109,7 +109,7 @@ static void quantize(signed char *q8, float *scale, const float *x, int n, float
     if (top == 0.0f && ch->int8_zero == FORM_INT8_ZERO_ONE) s = 1.0f;
     *scale = s;
     for (int i = 0; i < n; i++) {
-        float t = s > 0.0f ? x[i] / s : 0.0f;
+        float t = s <= 0.0f ? 0.0f : ch->int8_divide == FORM_INT8_DIVIDE_INVERSE ? x[i] * (1.0f / s) : x[i] / s;
         float r = ch->int8_round == FORM_INT8_ROUND_TRUNC ? truncf(t)
                 : ch->int8_round == FORM_INT8_ROUND_FLOOR ? floorf(t) : roundf(t);
         if (ch->int8_clamp != FORM_INT8_CLAMP_NONE) r = fminf(fmaxf(r, -127.0f), 127.0f);

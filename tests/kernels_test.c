@@ -612,6 +612,79 @@ static void test_paged_errors(void)
     CHECK(att_paged_decode_simd(f, f, f, f, table, three, 1, 3, 2, 1, 2, 2, 2, 1, f) == ATT_EKVHEADS,
           "paged H %% Hkv != 0 accepted");
     CHECK(att_paged_decode_scratch_floats(3, 2, 2, 2, 1) == 0, "paged scratch for H %% Hkv != 0");
+/* ---- decode over an int8 KV cache (exercise 64) ---- */
+
+/* att_int8_decode_step_simd against att_int8_decode_step_ref: the caches,
+ * scales and lengths byte for byte (the same quantisation), out within
+ * ATTN_ATOL (the dequantised keys are below 2 and the values below 1 in
+ * magnitude, as run_attn's inputs), at 1 to 3 threads, on sizes that
+ * straddle every vector width, an empty cache and a full one beside it. */
+static void test_int8_decode(void)
+{
+    static const struct { int B, S_max, H, D; } sz[] = {
+        { 1, 1, 1, 1 }, { 2, 3, 1, 5 }, { 3, 17, 3, 15 }, { 2, 65, 2, 16 }, { 1, 64, 4, 17 },
+        { 3, 200, 2, 33 }, { 2, 7, 5, 63 }, { 1, 9, 1, 65 }, { 2, 1000, 2, 128 },
+    };
+    FOR_EACH_LEVEL(lv)
+        for (size_t t = 0; t < sizeof sz / sizeof sz[0]; t++) {
+            int B = sz[t].B, S_max = sz[t].S_max, H = sz[t].H, D = sz[t].D;
+            size_t row = (size_t)H * D, cache = (size_t)B * S_max * row, ns = (size_t)B * S_max * H;
+            signed char *kq = xmalloc(2 * cache), *kq2 = xmalloc(2 * cache), *vq2 = kq2 + cache;
+            float *sc = xmalloc(4 * ns * sizeof(float)), *sc2 = sc + 2 * ns;
+            float *q = xmalloc(3 * B * row * sizeof(float)), *k = q + B * row, *v = k + B * row;
+            float *want = xmalloc(B * row * sizeof(float)), *got = xmalloc(B * row * sizeof(float));
+            float *rs = xmalloc(att_int8_decode_scratch_floats(S_max, D) * sizeof(float));
+            float *ws = xmalloc(att_int8_decode_simd_scratch_floats(B, S_max, H) * sizeof(float));
+            int *len = xmalloc(2 * B * sizeof(int)), *len2 = len + B;
+            for (size_t i = 0; i < 2 * cache; i++) kq[i] = (signed char)(att_rng_u64(640 + t, 1, i) % 255 - 127);
+            att_fill_uniform(sc, 2 * ns, 640 + t, 2, 0.5f);
+            for (size_t i = 0; i < 2 * ns; i++) sc[i] = (1.5f + sc[i]) / 127.0f * (i < ns ? 1.0f : 0.5f);
+            att_fill_uniform(q, 3 * B * row, 640 + t, 3, 1.0f);
+            for (int b = 0; b < B; b++)
+                len[b] = b == 0 ? S_max - 1 : b == 1 ? 0 : (int)(att_rng_u64(640 + t, 4, (uint64_t)b) % (uint64_t)S_max);
+            memcpy(kq2, kq, 2 * cache);
+            memcpy(sc2, sc, 2 * ns * sizeof(float));
+            memcpy(len2, len, B * sizeof(int));
+            CHECK(att_int8_decode_step_ref(want, kq2, vq2, sc2, sc2 + ns, len2, q, k, v, B, S_max, H, D, rs) == ATT_OK,
+                  "ref");
+            for (int threads = 1; threads <= 3; threads++) {
+                signed char *kq3 = xmalloc(2 * cache);
+                float *sc3 = xmalloc(2 * ns * sizeof(float));
+                int *len3 = xmalloc(B * sizeof(int));
+                memcpy(kq3, kq, 2 * cache);
+                memcpy(sc3, sc, 2 * ns * sizeof(float));
+                memcpy(len3, len, B * sizeof(int));
+                for (size_t i = 0; i < B * row; i++) got[i] = NAN;
+                att_status st = att_int8_decode_step_simd(got, kq3, kq3 + cache, sc3, sc3 + ns, len3, q, k, v, B,
+                                                          S_max, H, D, threads, ws);
+                CHECK(st == ATT_OK, "%s", att_strerror(st));
+                CHECK(!memcmp(kq3, kq2, 2 * cache) && !memcmp(sc3, sc2, 2 * ns * sizeof(float)) &&
+                      !memcmp(len3, len2, B * sizeof(int)),
+                      "B=%d S_max=%d H=%d D=%d threads=%d: the caches, scales or lengths differ from the ref",
+                      B, S_max, H, D, threads);
+                att_cmp r;
+                att_compare(&r, got, want, B * row, ATTN_ATOL, 0.0);
+                CHECK(r.n_bad == 0, "B=%d S_max=%d H=%d D=%d threads=%d: %zu bad, first [%zu] %.9g vs %.9g, max abs %.3g",
+                      B, S_max, H, D, threads, r.n_bad, r.first_bad, r.first_bad < B * row ? got[r.first_bad] : 0.0f,
+                      r.first_bad < B * row ? want[r.first_bad] : 0.0f, r.max_abs);
+                free(kq3); free(sc3); free(len3);
+            }
+            free(kq); free(kq2); free(sc); free(q); free(want); free(got); free(rs); free(ws); free(len);
+        }
+}
+
+/* A length outside [0, S_max) or a size below 1 is refused, nothing touched. */
+static void test_int8_decode_errors(void)
+{
+    signed char q8[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    float f[8] = { 0 }, ws[8];
+    int full[2] = { 0, 2 }, ok[1] = { 0 };
+    CHECK(att_int8_decode_step_simd(f, q8, q8, f, f, full, f, f, f, 2, 2, 1, 1, 1, ws) == ATT_ECACHEFULL,
+          "len = S_max accepted");
+    CHECK(full[0] == 0 && q8[0] == 1, "a refused step touched something");
+    CHECK(att_int8_decode_step_simd(f, q8, q8, f, f, ok, f, f, f, 1, 2, 1, 0, 1, ws) == ATT_EBADSHAPE,
+          "D = 0 accepted");
+    CHECK(att_int8_decode_simd_scratch_floats(0, 2, 1) == 0, "scratch for B = 0");
 }
 
 /* ---- the table ---- */
@@ -634,6 +707,8 @@ static const check_test tests[] = {
     { "mha_all_masked", test_mha_all_masked },
     { "paged_decode", test_paged_decode },
     { "paged_errors", test_paged_errors },
+    { "int8_decode", test_int8_decode },
+    { "int8_decode_errors", test_int8_decode_errors },
 };
 
 static void back_to_auto(void) { att_simd_select(ATT_SIMD_AUTO); }

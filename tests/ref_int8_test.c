@@ -157,20 +157,20 @@ static void test_int8_equals_float_decode(void)
 }
 
 /* The statement's worked example (visible case `example`), by hand: the new
- * token is attended dequantised (0.3 is stored as 38 * 1/127 = 0.299213). */
+ * token is attended dequantised (0.3 is stored as 76 * 0.5/127 = 0.299213). */
 static void test_int8_example(void)
 {
-    signed char kq[] = { 100, -50, 0, 0, 9, 9 }, vq[] = { 50, 100, 0, 0, 9, 9 };
-    float ks[] = { 0.01f, 0.0f, 5.0f }, vs[] = { 0.02f, 0.0f, 5.0f };
-    float q[] = { 1.0f, 2.0f }, k[] = { 0.3f, -1.0f }, v[] = { 2.0f, -0.6f }, out[2], scratch[16];
+    signed char kq[] = { 100, -50, 9, 9, 9, 9 }, vq[] = { 50, 100, 9, 9, 9, 9 };
+    float ks[] = { 0.01f, 5.0f, 5.0f }, vs[] = { 0.02f, 5.0f, 5.0f };
+    float q[] = { 1.0f, 2.0f }, k[] = { 0.3f, 0.5f }, v[] = { 2.0f, -0.45f }, out[2], scratch[16];
     int len[] = { 1 };
     CHECK(att_int8_decode_step_ref(out, kq, vq, ks, vs, len, q, k, v, 1, 3, 1, 2, scratch) == ATT_OK, "ok");
-    CHECK(kq[2] == 38 && kq[3] == -127 && vq[2] == 127 && vq[3] == -38, "row 1: %d %d, %d %d", kq[2],
+    CHECK(kq[2] == 76 && kq[3] == 127 && vq[2] == 127 && vq[3] == -29, "row 1: %d %d, %d %d", kq[2],
           kq[3], vq[2], vq[3]);
-    CHECK(fabsf(ks[1] - 1.0f / 127) < 1e-9f && fabsf(vs[1] - 2.0f / 127) < 1e-9f, "scales %g %g", ks[1], vs[1]);
+    CHECK(fabsf(ks[1] - 0.5f / 127) < 1e-9f && fabsf(vs[1] - 2.0f / 127) < 1e-9f, "scales %g %g", ks[1], vs[1]);
     CHECK(kq[4] == 9 && ks[2] == 5.0f && len[0] == 2, "stale row or len touched");
-    /* scores (0, (0.299213 - 2) / sqrt 2 = -1.202638), p = (0.768994, 0.231006) */
-    CHECK(fabsf(out[0] - 1.231006f) < 2e-6f && fabsf(out[1] - 1.399748f) < 2e-6f, "out %.7g %.7g",
+    /* scores (0, (0.299213 + 1) / sqrt 2 = 0.918682), p = (0.285227, 0.714773) */
+    CHECK(fabsf(out[0] - 1.714773f) < 2e-6f && fabsf(out[1] - 0.244021f) < 2e-6f, "out %.7g %.7g",
           out[0], out[1]);
     int full[] = { 3 };
     CHECK(att_int8_decode_step_ref(out, kq, vq, ks, vs, full, q, k, v, 1, 3, 1, 2, scratch) == ATT_ECACHEFULL,
