@@ -317,6 +317,27 @@ att_status att_int8_decode_step_simd(float *out, signed char *k_q, signed char *
                                      int B, int S_max, int H, int D, int threads,
                                      float *scratch);
 
+/* Multi-head latent attention at decode (exercise 61, DeepSeek-V2/V3), one
+ * query per (batch, head), absorbed. Per batch a latent cache and a rotary
+ * key cache shared by every head; per head the up-projections of the latent:
+ *   out [B, H, d_v]; q_nope [B, H, d_nope]; q_pe [B, H, d_r];
+ *   c [B, S, d_c]: latent c_j of position j; k_pe [B, S, d_r]: its key part
+ *   already rotated (RoPE applied when it was cached); len [B]: keys
+ *   0 .. len[b]-1 are the sequence's, 1 <= len[b] <= S, rows past it unread;
+ *   w_uk [H, d_c, d_nope], w_uv [H, d_c, d_v], right-multiplied: head h's
+ *   k_nope_j = c_j W_UK_h, v_j = c_j W_UV_h.
+ * score_hj = (q_nope_h . k_nope_j + q_pe_h . k_pe_j) / sqrt(d_nope + d_r),
+ * out_h = sum_j softmax_j(score_hj) v_j. Computed absorbed: q_lat = W_UK_h
+ * q_nope_h (d_c), score = q_lat . c_j + q_pe . k_pe_j (scaled), o_lat =
+ * sum_j p_j c_j, out_h = o_lat W_UV_h: no k_nope or v is made.
+ * scratch: att_mla_ref_scratch(S, d_c) doubles. Returns ATT_EBADSHAPE (a
+ * size < 1, or some len[b] outside [1, S]) without touching out. */
+size_t att_mla_ref_scratch(int S, int d_c);
+att_status att_mla_decode_ref(float *out, const float *q_nope, const float *q_pe,
+                              const float *c, const float *k_pe, const int *len,
+                              const float *w_uk, const float *w_uv, int B, int H, int S,
+                              int d_c, int d_nope, int d_r, int d_v, double *scratch);
+
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
  * doubles. */
