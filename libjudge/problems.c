@@ -20,6 +20,8 @@ extern const judge_ops judge_merge_ops;
 extern const judge_ops judge_learned_sinks_ops;
 extern const judge_ops judge_alibi_ops;
 extern const judge_ops judge_int8_ops;
+extern const judge_ops judge_backward_ops;
+extern const judge_ops judge_flash_backward_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -39,6 +41,8 @@ static const judge_ops *const table[] = {
     &judge_learned_sinks_ops,
     &judge_alibi_ops,
     &judge_int8_ops,
+    &judge_backward_ops,
+    &judge_flash_backward_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)
