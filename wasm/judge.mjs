@@ -218,13 +218,13 @@ function look(file) {
 const WATCH_POLL_MS = 200;
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
-// Judge the file, and again after every save, until a signal (stop.signal).
+// Judge the file, and again after every save, until a signal ends the process.
 // A save during a run cancels that run and starts the next.
-async function watch(pipeline, problem, file, o, stop) {
+async function watch(pipeline, problem, file, o) {
   process.stderr.write(say('watch_start', file));
   const color = !o.json && process.stdout.isTTY === true && !process.env.NO_COLOR;
   let last = look(file);
-  while (!stop.signal) {
+  for (;;) {
     if (process.stdout.isTTY) process.stdout.write('\x1b[H\x1b[2J');
     let source = null;
     try { source = readSource(file); } catch (e) { process.stderr.write(`judge: ${e.message}\n`); }
@@ -232,7 +232,7 @@ async function watch(pipeline, problem, file, o, stop) {
       let settled = false, saved = false;
       const run = pipeline.judge(problem.slug, source, { seed: o.seed.toString(), file, color, lang: o.lang })
         .then((r) => ({ r }), (e) => ({ e })).finally(() => { settled = true; });
-      while (!settled && !stop.signal) {
+      while (!settled) {
         await sleep(WATCH_POLL_MS);
         if (!settled && look(file) !== last) {
           saved = true;
@@ -240,38 +240,31 @@ async function watch(pipeline, problem, file, o, stop) {
           break;
         }
       }
-      if (stop.signal) pipeline.cancel();
       const { r, e } = await run;
-      if (saved || stop.signal) {
+      if (saved) {
         last = look(file);
-        continue;   // saved mid-run, or stopped: no report for that run
+        continue;   // saved mid-run: no report for that run
       }
       if (r) process.stdout.write(o.json ? r.json : r.text);
       else if (e?.name !== 'Cancelled') process.stderr.write(`judge: ${e?.message ?? e}\n`);
     }
-    while (!stop.signal && look(file) === last) await sleep(WATCH_POLL_MS);
+    while (look(file) === last) await sleep(WATCH_POLL_MS);
     last = look(file);
   }
-  return 2;
 }
 
-// Ctrl-C, a closed terminal, kill: the watch ends its run (its workers go
-// with it), then the process dies of the same signal, as ./judge does.
-// Elsewhere the default is right: the process and its workers end at once.
+// Ctrl-C, a closed terminal, kill: the watch ends at once (its workers, the
+// compiler's too, go with it; a wasm run leaves no files), and the process
+// dies of the same signal, as ./judge does. Elsewhere the default is right.
 async function watchUntilSignal(pipeline, problem, file, o) {
-  const stop = { signal: null };
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const onSignal = (sig) => { stop.signal = sig; };
+  const onSignal = (sig) => {
+    signals.forEach((s) => process.off(s, onSignal));
+    pipeline.close();
+    process.kill(process.pid, sig);
+  };
   signals.forEach((sig) => process.on(sig, onSignal));
-  try {
-    return await watch(pipeline, problem, file, o, stop);
-  } finally {
-    signals.forEach((sig) => process.off(sig, onSignal));
-    if (stop.signal) {
-      pipeline.close();
-      process.once('exit', () => process.kill(process.pid, stop.signal));
-    }
-  }
+  return watch(pipeline, problem, file, o);
 }
 
 // The count of hints shown per problem, one "<id> <count>" line each, in
