@@ -80,9 +80,9 @@ function countsOf(reports) {
 
 // A report without what is measured (times, errors in the last bits).
 const MEASURED = new Set(['time_ms', 'ref_ms', 'max_abs', 'max_rel', 'max_ratio', 'expected', 'got', 'example']);
-// A link error names the run's own temporary folder and object file.
+// Compiler messages name the run's own temporary folder and object file.
 const unmeasured = (report) => JSON.parse(JSON.stringify(report, (k, v) => (MEASURED.has(k) ? undefined
-  : k === 'diagnostics' ? v.replace(/\/judge-[^/\s]+\/[^:\s]+\.o/g, '/judge-*/*.o') : v)));
+  : k === 'diagnostics' ? v.replace(/\/judge-[A-Za-z0-9]{6}\//g, '/judge-*/').replace(/\bcc\w+\.o\b/g, 'cc*.o') : v)));
 
 let native2;   // the folder, -j 2, --json: the rows the other runs are held to
 
