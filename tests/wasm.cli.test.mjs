@@ -134,9 +134,9 @@ for (const file of [corpus('wa-no-causal-mask.c'), corpus('re-write-past-end.c')
 test('LANG=zh_CN.UTF-8 picks Chinese, LC_ALL first; --lang xx is the same one line as ./judge', async () => {
   const env = (vars) => ({ env: { ...process.env, LC_ALL: '', LANG: '', ...vars } });
   const zh = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8' }));
-  assert.match(zh.stdout, /判定：AC（通过）\n$/);
+  assert.match(zh.stdout, /判定：AC（通过）\n你的用时：.*\n$/);
   const en = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8', LC_ALL: 'C' }));
-  assert.match(en.stdout, /verdict: AC \(Accepted\)\n$/);
+  assert.match(en.stdout, /verdict: AC \(Accepted\)\nyour time: .*\n$/);
   const [n, w] = await Promise.all([judge(['49', solution, '--lang', 'xx']), judgeWasm(['49', solution, '--lang', 'xx'])]);
   assert.equal(w.code, 2);
   assert.equal(w.stdout, '');
