@@ -125,7 +125,8 @@ typedef struct {
     const char *key;
     const char **args;          /* FILE and FOLDER arguments, in order */
     int n_args;
-    int json, csv, watch, help, version, hint, hint_n, jobs;
+    int json, csv, watch, help, version, jobs;
+    int hint, hint_n;           /* hint: 1 the next one, 2 hint_n */
     const char *html, *completion;
     unsigned long long seed;
 } options;
@@ -181,7 +182,10 @@ static int parse(int argc, char **argv, options *o)
             o->jobs = (int)v;
         } else if (!strcmp(a, "--hint")) {
             o->hint = 1;   /* N, when it follows, is which one */
-            if (i + 1 < argc && all_digits(argv[i + 1])) o->hint_n = atoi(argv[++i]) > 0 ? atoi(argv[i]) : -1;
+            if (i + 1 < argc && all_digits(argv[i + 1])) {
+                o->hint = 2;
+                o->hint_n = strlen(argv[++i]) < 6 ? atoi(argv[i]) : -1;
+            }
         } else if (!strcmp(a, "--seed")) {
             char *end;
             if (++i == argc) return fail("--seed needs a number%s%s", "", "");
@@ -471,11 +475,12 @@ static int save_hint_state(const char *path, int id, int count)
     return 0;
 }
 
+/* Hint n, or (n < 0) the learner's next one, whose count is kept. */
 static int show_hint(const judge_meta *m, int n)
 {
-    char dir[PATH_MAX], path[PATH_MAX + 8];
+    char dir[PATH_MAX], path[PATH_MAX + 8] = "";
     int count = 0;
-    if (m->n_hints && !n) {   /* the next one: where this learner is is kept */
+    if (m->n_hints && n < 0) {   /* the next one: where this learner is is kept */
         if (workspace(dir, sizeof dir)) return 2;
         snprintf(path, sizeof path, "%s/.hints", dir);
         if (hint_state(path, m->id, &count)) return fail(M(JUDGE_MSG_HINT_STATE), path, strerror(errno));
@@ -488,7 +493,7 @@ static int show_hint(const judge_meta *m, int n)
     else fputs(text, stdout);
     free(text);
     if (bad) return 2;
-    if (m->n_hints && n > count && count >= 0 && path[0] && save_hint_state(path, m->id, n))
+    if (path[0] && n > count && save_hint_state(path, m->id, n))
         return fail(M(JUDGE_MSG_HINT_STATE), path, strerror(errno));
     return 0;
 }
@@ -563,7 +568,7 @@ static int run(int argc, char **argv)
         judge_job_spec spec = { .m = m, .seed = o.seed, .lang = cli_lang, .json = o.json,
                                 .opts = { .cc = cc && *cc ? cc : "cc", .color = color } };
         if (!m) rc = fail("no problem '%s' (judge list shows them)%s", o.key, "");
-        else if (o.hint) rc = show_hint(m, o.hint_n);
+        else if (o.hint) rc = show_hint(m, o.hint == 2 ? o.hint_n : -1);
         else if (o.watch && class) rc = fail(M(JUDGE_MSG_CLI_WATCH_ONE), "", "");
         else if (!o.n_args && working_copy(m, path, sizeof path)) rc = 2;
         else if (!class) {

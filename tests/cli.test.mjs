@@ -3,11 +3,11 @@
 // piped, the working copy that is made once and never overwritten.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, cpSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { root, judge } from './lib/run.mjs';
+import { root, judge, judgeBin, watchSaves } from './lib/run.mjs';
 
 const solution = join(root, 'problems', '49-causal-mha', 'solution.c');
 const starter = join(root, 'problems', '49-causal-mha', 'starter.c');
@@ -35,8 +35,9 @@ for (const [args, pattern] of [
   [['49', solution, '--colour'], /^judge: unknown option --colour \(see judge --help\)\n$/],
   [['49', solution, '--seed', 'abc'], /^judge: --seed needs a non-negative integer, not 'abc'\n$/],
   [['49', solution, '--seed'], /^judge: --seed needs a number\n$/],
-  [['49', solution, 'extra'], /^judge: too many arguments: 'extra'/],
-  [['49', root], /is not a regular file\n$/],
+  [['49', solution, '-j', 'x'], /^judge: -j needs a positive number, not 'x'\n$/],
+  [['49', '/dev/null'], /is not a regular file\n$/],
+  [['49', root], /holds no \.c files\n$/],
 ]) {
   test(`bad input ${JSON.stringify(args.map((a) => a.replace(root, '.')))}: one line, status 2`, async () => {
     const r = await judge(args);
@@ -56,7 +57,7 @@ test('the reference solution is AC by id and by slug, with status 0', async () =
   for (const key of ['49', 'causal-mha']) {
     const r = await judge([key, solution]);
     assert.equal(r.code, 0, r.stdout);
-    assert.match(r.stdout, /verdict: AC \(Accepted\)\n$/);
+    assert.match(r.stdout, /verdict: AC \(Accepted\)\nyour time: .*\n$/);
   }
 });
 
@@ -302,5 +303,124 @@ test('a report the judge cannot write whole is exit 2 with one line, never cut-o
     assert.equal(r.stderr, 'judge: out of memory writing the report\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---- issue 15: a learner's habits ----
+const corpusFile = (f) => join(root, 'tests', 'corpus', '49', f);
+
+test('an accepted report ends with the time beside the reference\'s, from the JSON\'s own numbers', async () => {
+  const [text, json] = await Promise.all([judge(['49', solution]), judge(['49', solution, '--json'])]);
+  const m = /\nyour time: ([\d.]+) ms in all, the reference ([\d.]+) ms \(([\d.]+)× the reference\)\n$/.exec(text.stdout);
+  assert.ok(m, text.stdout.slice(-300));
+  assert.ok(Number(m[1]) > 0 && Number(m[2]) > 0);
+  assert.equal(Number(m[3]).toFixed(1), (Number(m[1]) / Number(m[2])).toFixed(1));
+  const ref = JSON.parse(json.stdout).cases.reduce((a, c) => a + c.ref_ms, 0);
+  assert.ok(ref > 0);
+  const wrong = await judge(['49', corpusFile('wa-no-scale.c')]);
+  assert.doesNotMatch(wrong.stdout, /your time/, 'only an accepted run is timed against the reference');
+  const zh = await judge(['49', solution, '--lang', 'zh']);
+  assert.match(zh.stdout, /\n你的用时：共 [\d.]+ ms，参考实现 [\d.]+ ms（是参考的 [\d.]+ 倍）\n$/);
+});
+
+test('--watch judges again after a save, and a save mid-run drops that run', { timeout: 120_000 }, async () => {
+  const tmp = scratch();
+  try {
+    const env = { ...process.env, TMPDIR: join(tmp, 't') };
+    mkdirSync(env.TMPDIR);
+    const r = await watchSaves(judgeBin, ['49'], {
+      tmp, env, reportsWanted: 2,
+      first: corpusFile('wa-no-scale.c'),
+      saves: [{ after: 1, file: corpusFile('tle-infinite-loop.c') }, { after: 1, file: solution, delayMs: 1200 }],
+    });
+    assert.equal(r.signal, 'SIGINT', `exit ${r.code}`);
+    // The loop's run was cut short by the save: no TLE report, only the AC.
+    assert.deepEqual(r.reports.map((x) => x.verdict), ['WA', 'AC']);
+    assert.ok(r.reports.every((x) => x.file === r.file));
+    assert.deepEqual(readdirSync(env.TMPDIR), [], 'files left behind');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('--version is package.json\'s; the completion scripts are valid bash and zsh and ask judge list', async () => {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  assert.equal((await judge(['--version'])).stdout, `judge ${version}\n`);
+  const bash = await judge(['--completion', 'bash']);
+  assert.equal(bash.code, 0);
+  assert.match(bash.stdout, /complete .*-F _judge_complete judge/);
+  assert.equal(spawnSync('bash', ['-n'], { input: bash.stdout }).status, 0);
+  // Completing the first word lists the problems judge list knows, by id and slug.
+  const script = `${bash.stdout}\nCOMP_WORDS=(${judgeBin} ca); COMP_CWORD=1; _judge_complete; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const done = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+  assert.deepEqual(done.stdout.split('\n').filter(Boolean).sort(), ['causal-mha']);
+  const zsh = await judge(['--completion', 'zsh']);
+  assert.equal(zsh.code, 0);
+  const hasZsh = spawnSync('zsh', ['-c', 'true']).status === 0;
+  if (hasZsh) assert.equal(spawnSync('zsh', ['-n'], { input: zsh.stdout }).status, 0);
+  const bad = await judge(['--completion', 'fish']);
+  assert.equal(bad.code, 2);
+  assert.equal(bad.stderr, "judge: --completion needs bash or zsh, not 'fish'\n");
+});
+
+// A judge built with hints for problem 49 (its problem.json in a copy of
+// problems/ given two), from the objects make built.
+function judgeWithHints(dir) {
+  cpSync(join(root, 'problems'), join(dir, 'problems'), { recursive: true });
+  const json = join(dir, 'problems', '49-causal-mha', 'problem.json');
+  const p = JSON.parse(readFileSync(json, 'utf8'));
+  p.hints = [{ en: 'First hint: mind the mask.', zh: '第一条提示：注意掩码。' },
+    { en: 'Second hint: scale by 1/sqrt(D).', zh: '第二条提示：乘以 1/sqrt(D)。' }];
+  writeFileSync(json, JSON.stringify(p));
+  const gen = join(dir, 'gen');
+  const run = (cmd, args) => {
+    const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stderr}`);
+  };
+  run(process.execPath, ['libjudge/gen_problems.mjs', join(gen, 'problems.c'), join(dir, 'problems')]);
+  run('cc', ['-O0', '-Icore', '-Ilibjudge', `-I${gen}`, '-c', '-o', join(gen, 'problems.o'), join(gen, 'problems.c')]);
+  const objects = (folder) => readdirSync(join(root, folder)).filter((f) => f.endsWith('.c') && f !== 'runner.c')
+    .map((f) => join('build', folder, f.replace(/\.c$/, '.o')));
+  const bin = join(dir, 'judge');
+  run('cc', ['-o', bin, ...objects('core'), ...objects('libjudge'), 'build/gen/class_page.o', 'build/gen/cli_gen.o',
+    join(gen, 'problems.o'), '-lm', '-pthread']);
+  return bin;
+}
+
+test('--hint: the next hint each time (kept in workspace/.hints), --hint N any one, in the CLI\'s language', { timeout: 120_000 }, async () => {
+  const dir = scratch();
+  try {
+    const bin = judgeWithHints(dir);
+    const ws = join(dir, 'ws');
+    const env = { ...process.env, JUDGE_WORKSPACE: ws, LANG: 'C' };
+    const hint = (...args) => spawnSync(bin, ['49', '--hint', ...args], { env, encoding: 'utf8' });
+    const one = hint();
+    assert.equal(one.status, 0, one.stderr);
+    assert.equal(one.stdout, 'hint 1 of 2 (problem 49 causal-mha):\n  First hint: mind the mask.\n');
+    assert.equal(readFileSync(join(ws, '.hints'), 'utf8'), '49 1\n');
+    const two = hint();
+    assert.match(two.stdout, /^hint 2 of 2 .*\n  Second hint: scale by 1\/sqrt\(D\)\.\nThat was the last hint; judge 49 --hint N/);
+    assert.equal(hint().stdout, two.stdout, 'after the last, the last again');
+    assert.equal(hint('1').stdout, one.stdout);
+    assert.equal(readFileSync(join(ws, '.hints'), 'utf8'), '49 2\n', '--hint N does not move the count back');
+    assert.match(hint('1', '--lang', 'zh').stdout, /^第 1 条提示，共 2 条（题目 49 causal-mha）：\n  第一条提示：注意掩码。\n$/);
+    const bad = hint('3');
+    assert.equal(bad.status, 2);
+    assert.equal(bad.stderr, 'judge: problem 49 has hints 1 to 2, not 3\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--hint for a problem with no hints says so', async () => {
+  const ws = scratch();
+  try {
+    const { metas } = { metas: JSON.parse(readFileSync(join(root, 'problems', '49-causal-mha', 'problem.json'), 'utf8')) };
+    const r = await judge(['49', '--hint'], { env: { ...process.env, JUDGE_WORKSPACE: ws } });
+    assert.equal(r.code, 0);
+    if (metas.hints?.length) assert.match(r.stdout, /^hint 1 of /);
+    else assert.equal(r.stdout, 'problem 49 causal-mha has no hints yet\n');
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
   }
 });

@@ -2,7 +2,7 @@
 // (tests/hostile/*.c, each file's first line its expected verdict): none may
 // touch the judge, a neighbour judged at the same time, or the machine, and
 // each gets its verdict in bounded time. Then a signal to the judge at any
-// moment, and a class graded two at a time with the README's command.
+// moment, and a class graded two at a time with the README's command (a folder, -j 2).
 import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -124,7 +124,7 @@ describe('a signal to the judge', { concurrency: 1 }, () => {
   }
 });
 
-// A class graded as the README says, two at a time: every hostile file among
+// A class graded as the README says (a folder, -j 2): every hostile file among
 // two thirds of the problem-49 corpus (all but the slow-by-design TLE files and
 // compiler bombs), so attackers run beside honest neighbours. Afterwards every
 // JSON parses, every verdict is as its file expects, nothing runs, nothing is
@@ -145,7 +145,7 @@ test('class-grading soak: 40+ submissions judged two at a time', async () => {
     assert.ok(submissions.length >= 40, `only ${submissions.length} submissions`);
     const started = Date.now();
     await new Promise((resolve, reject) => {
-      const grade = `ls ${dir}/*.c | xargs -P2 -I{} sh -c './judge 49 {} --json > {}.json'`;
+      const grade = `./judge 49 ${dir} -j 2 --json > ${join(work, 'class.jsonl')}`;
       const grading = spawn('sh', ['-c', grade],
         { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
       grading.on('error', reject);
@@ -153,8 +153,10 @@ test('class-grading soak: 40+ submissions judged two at a time', async () => {
     });
     const took = Date.now() - started;
     const wrong = [];
-    for (const f of submissions) {
-      const text = readFileSync(join(dir, `${f}.json`), 'utf8');
+    const lines = readFileSync(join(work, 'class.jsonl'), 'utf8').split('\n').filter(Boolean);
+    assert.equal(lines.length, submissions.length, 'one line per file');
+    for (const [i, f] of [...submissions].sort().entries()) {
+      const text = lines[i];
       let report;
       try {
         report = JSON.parse(text);
@@ -162,6 +164,7 @@ test('class-grading soak: 40+ submissions judged two at a time', async () => {
         wrong.push(`${f}: not JSON: ${text.slice(0, 200)}`);
         continue;
       }
+      if (report.file !== join(dir, f)) wrong.push(`line ${i}: ${report.file}, expected ${f}`);
       const want = expectation(join(dir, f));
       if (report.verdict !== want.verdict) {
         wrong.push(`${f}: ${report.verdict}, expected ${want.verdict}`);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, judge, judgeWasm } from './lib/run.mjs';
+import { root, judge, judgeWasm, judgeWasmCli, watchSaves } from './lib/run.mjs';
 import { nodePlatform } from '../wasm/platform_node.mjs';
 import { createPipeline } from '../wasm/pipeline.mjs';
 
@@ -17,7 +17,8 @@ const corpus = (f) => join('tests', 'corpus', '49', f);
 for (const args of [
   [], ['999', solution], ['49', '/nonexistent/file.c'], ['49', solution, '--colour'],
   ['49', solution, '--seed', 'abc'], ['49', solution, '--seed', '-1'], ['49', solution, '--seed'],
-  ['49', solution, 'extra'], ['49', 'problems'], ['list', 'x'],
+  ['49', solution, '-j', 'x'], ['49', 'problems'], ['list', 'x'], ['49', solution, '--json', '--csv'],
+  ['--completion', 'fish'], ['49', solution, solution, '--watch'],
 ]) {
   test(`bad input ${JSON.stringify(args)}: the same line on stderr and status 2 as ./judge`, async () => {
     const [n, w] = await Promise.all([judge(args), judgeWasm(args)]);
@@ -25,7 +26,7 @@ for (const args of [
     assert.equal(w.code, 2, w.stderr);
     assert.equal(w.stdout, '');
     if (args.length) assert.equal(w.stderr, n.stderr);
-    else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\] \[--lang en\|zh\]\n/);
+    else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\] \[--lang en\|zh\]/);
   });
 }
 
@@ -133,9 +134,9 @@ for (const file of [corpus('wa-no-causal-mask.c'), corpus('re-write-past-end.c')
 test('LANG=zh_CN.UTF-8 picks Chinese, LC_ALL first; --lang xx is the same one line as ./judge', async () => {
   const env = (vars) => ({ env: { ...process.env, LC_ALL: '', LANG: '', ...vars } });
   const zh = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8' }));
-  assert.match(zh.stdout, /判定：AC（通过）\n$/);
+  assert.match(zh.stdout, /判定：AC（通过）\n你的用时：.*\n$/);
   const en = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8', LC_ALL: 'C' }));
-  assert.match(en.stdout, /verdict: AC \(Accepted\)\n$/);
+  assert.match(en.stdout, /verdict: AC \(Accepted\)\nyour time: .*\n$/);
   const [n, w] = await Promise.all([judge(['49', solution, '--lang', 'xx']), judgeWasm(['49', solution, '--lang', 'xx'])]);
   assert.equal(w.code, 2);
   assert.equal(w.stdout, '');
@@ -162,5 +163,45 @@ test('control characters from the program and in the file name are escaped, as n
     assert.match((await judgeWasm(['49', named])).stdout, /^file: .*a\\x1b\[2Jb\.c$/m);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---- issue 15 ----
+test('--version, the completion scripts and --hint print what ./judge prints', async () => {
+  for (const args of [['--version'], ['--completion', 'bash'], ['--completion', 'zsh'], ['49', '--hint'], ['49', '--hint', '2', '--lang', 'zh']]) {
+    const ws = mkdtempSync(join(tmpdir(), 'wasm-hint-'));
+    try {
+      const env = { ...process.env, JUDGE_WORKSPACE: ws };
+      delete env.LC_ALL;
+      delete env.LANG;
+      const [n, w] = await Promise.all([judge(args, { env }), judgeWasm(args, { env })]);
+      assert.equal(w.code, n.code, `${args}: ${w.stderr}`);
+      assert.equal(w.stdout, n.stdout, args.join(' '));
+      assert.equal(w.stderr, n.stderr, args.join(' '));
+    } finally {
+      rmSync(ws, { recursive: true, force: true });
+    }
+  }
+});
+
+test('an accepted report ends with the time beside the reference\'s, as natively', { timeout: 180_000 }, async () => {
+  const r = await judgeWasm(['49', solution]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /\nyour time: [\d.]+ ms in all, the reference [\d.]+ ms \([\d.]+× the reference\)\n$/);
+});
+
+test('--watch judges again after a save', { timeout: 300_000 }, async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'wasm-watch-'));
+  try {
+    const r = await watchSaves(process.execPath, [judgeWasmCli, '49'], {
+      tmp, env: process.env, reportsWanted: 2,
+      first: join(root, corpus('wa-no-scale.c')),
+      saves: [{ after: 1, file: join(root, solution) }],
+    });
+    assert.equal(r.signal, 'SIGINT', `exit ${r.code}`);
+    assert.deepEqual(r.reports.map((x) => x.verdict), ['WA', 'AC']);
+    assert.ok(r.reports.every((x) => x.backend === 'wasm' && x.file === r.file));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
 });

@@ -54,8 +54,18 @@ export function makeCompiler(platform, onProgress) {
     ready = null;
   }
 
+  // Compiles run one after another (the worker holds one toolchain), and a
+  // compile's clock starts when it does: several judged at once (a class)
+  // never charge one file's compile time, or its timeout, to another.
+  let previous = Promise.resolve();
+  function runClang(command) {
+    const mine = previous.then(() => runClangNow(command));
+    previous = mine.catch(() => {});
+    return mine;
+  }
+
   // One compile in the worker, or a CE when it runs out of time.
-  async function runClang(command) {
+  async function runClangNow(command) {
     if (!worker) start();
     const w = worker;
     w.ref?.();

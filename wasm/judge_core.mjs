@@ -118,6 +118,34 @@ class JudgeCore {
     return this.#takeString(this.x.jw_usage_text(this.msgId(environment), lang)) ?? '';
   }
 
+  // A message's text in `lang` (a judge_lang): a printf format.
+  msgText(name, lang) { return this.string(this.x.jw_msg_text(this.msgId(name), lang)); }
+
+  // Hint k of problem `key` told, in `lang` (judge_hint_text).
+  hintText(key, k, lang) {
+    const text = this.#takeString(this.#withStrings([String(key)], (p) => this.x.jw_hint_text(p, k, lang)));
+    if (text === null) throw new Error('out of memory');
+    return text;
+  }
+
+  // The version and the completion scripts ('bash' or 'zsh'), as ./judge prints them.
+  get version() { return this.string(this.x.jw_version()); }
+  completion(shell) { return this.string(this.x.jw_completion(shell === 'zsh' ? 1 : 0)); }
+
+  // A class of n files of problem `key`, told in `lang` (class.c).
+  class(key, n, lang) {
+    const ptr = this.#withStrings([String(key)], (k) => this.x.jw_class_new(k, n, lang));
+    if (!ptr) throw new Error(`cannot make a class of problem ${key}`);
+    return new Class(this, ptr);
+  }
+
+  // A string the judge made, taken (and freed), whole or an error.
+  take(ptr) {
+    const s = this.#takeString(ptr);
+    if (s === null) throw new Error('out of memory writing the report');
+    return s;
+  }
+
   // A session for problem `key` with `seed` (a BigInt or decimal string).
   session(key, seed) {
     const ptr = this.#withStrings([String(key), String(seed)], (k, s) => this.x.jw_session_new(k, s));
@@ -201,6 +229,40 @@ class Session {
 
   free() {
     if (this.ptr) this.x.jw_session_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+// A class: its rows are set from finished sessions (or as not judged), and
+// it is told as the native CLI tells it.
+class Class {
+  constructor(core, ptr) {
+    this.core = core;
+    this.ptr = ptr;
+    this.x = core.x;
+  }
+
+  // Row i from a finished session (before it is freed) and its JSON report.
+  set(i, file, session, json) { this.#set(i, file, session.ptr, json, ''); }
+  // Row i: a file not judged, and why.
+  setError(i, file, why) { this.#set(i, file, 0, '', why); }
+
+  #set(i, file, session, json, why) {
+    const ptrs = [file, json, why].map((v) => this.core.put(v));
+    let rc;
+    try { rc = this.x.jw_class_set(this.ptr, i, ptrs[0], session, ptrs[1], ptrs[2]); }
+    finally { ptrs.forEach((p) => this.x.jw_free(p)); }
+    if (rc) throw new Error('the judge ran out of memory keeping a row of the class');
+  }
+
+  get accepted() { return this.x.jw_class_accepted(this.ptr) === 1; }
+  text(color) { return this.core.take(this.x.jw_class_text(this.ptr, color ? 1 : 0)); }
+  csv() { return this.core.take(this.x.jw_class_csv(this.ptr)); }
+  jsonl() { return this.core.take(this.x.jw_class_jsonl(this.ptr)); }
+  html() { return this.core.take(this.x.jw_class_html(this.ptr)); }
+
+  free() {
+    if (this.ptr) this.x.jw_class_free(this.ptr);
     this.ptr = 0;
   }
 }

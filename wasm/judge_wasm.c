@@ -186,3 +186,46 @@ const char *EXPORT(jw_wire_json)(void)
 /* JavaScript moves strings and replies through the judge's own heap. */
 void *EXPORT(jw_malloc)(size_t n) { return malloc(n); }
 void EXPORT(jw_free)(void *p) { free(p); }
+
+/* ---- a class (judge.h, class.c): the wasm CLI's table, CSV, JSON Lines
+ * and page are the native CLI's. n files of problem `key`; NULL when the
+ * problem is unknown or memory is out. */
+judge_class *EXPORT(jw_class_new)(const char *key, int n, int lang)
+{
+    const judge_meta *m = judge_find(key);
+    judge_class *c;
+    if (!m || judge_class_new(&c, m, n, (judge_lang)lang)) return NULL;
+    return c;
+}
+void EXPORT(jw_class_free)(judge_class *c) { judge_class_free(c); }
+
+/* Row i from a finished session and its JSON report; or, with no session,
+ * a file not judged and why. 0, or -1 when out of memory or out of range. */
+int EXPORT(jw_class_set)(judge_class *c, int i, const char *file, judge_session *s, const char *json,
+                         const char *why)
+{
+    judge_class_row row = { .verdict = -1 };
+    if (s) judge_class_row_of(s, &row);
+    else snprintf(row.why, sizeof row.why, "%s", why);
+    return judge_class_set(c, i, file, &row, s ? json : NULL) ? -1 : 0;
+}
+int EXPORT(jw_class_accepted)(judge_class *c) { return judge_class_accepted(c); }
+/* The class told (the caller frees each; NULL when out of memory). */
+char *EXPORT(jw_class_text)(judge_class *c, int color) { return judge_class_text(c, color); }
+char *EXPORT(jw_class_csv)(judge_class *c) { return judge_class_csv(c); }
+char *EXPORT(jw_class_jsonl)(judge_class *c) { return judge_class_jsonl(c); }
+char *EXPORT(jw_class_html)(judge_class *c) { return judge_class_html(c); }
+
+/* Hint k of problem `key` told (judge_hint_text); the caller frees it. */
+char *EXPORT(jw_hint_text)(const char *key, int k, int lang)
+{
+    const judge_meta *m = judge_find(key);
+    return m ? judge_hint_text(m, k, (judge_lang)lang) : NULL;
+}
+
+/* A message's text in lang (a printf format), for the CLI's own lines. */
+const char *EXPORT(jw_msg_text)(int msg, int lang) { return judge_msg_text(msg, (judge_lang)lang); }
+
+/* The version (package.json's) and the completion scripts, as ./judge prints them. */
+const char *EXPORT(jw_version)(void) { return judge_version; }
+const char *EXPORT(jw_completion)(int zsh) { return zsh ? judge_completion_zsh : judge_completion_bash; }

@@ -56,6 +56,13 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     langFromEnv: (lcAll, lang) => langName(core.langFromEnv(lcAll, lang)),
     defaultSeed: core.defaultSeed,
     find,
+    // The CLI's own sentences, hints, version and completion scripts, and a
+    // class's table: all the C judge's (messages.json, report.c, class.c).
+    msgText: (name, lang = 'en') => core.msgText(name, langCode(lang)),
+    hintText: (key, k, lang = 'en') => core.hintText(need(key).slug, k, langCode(lang)),
+    version: core.version,
+    completion: (shell) => core.completion(shell),
+    makeClass: (key, n, lang = 'en') => core.class(need(key).slug, n, langCode(lang)),
 
     // Compile only (the editor's "check"): { ok, diagnostics, messages, cached, ms }.
     async compile(key, source, { file, color } = {}) {
@@ -68,8 +75,9 @@ export async function createPipeline(platform, { onProgress, preload = false } =
 
     // Judge `source`: { json, text, verdict, compile } where json and text
     // are the C judge's reports, in `lang` ('en' or 'zh'). seed: a decimal
-    // string or BigInt.
-    async judge(key, source, { seed = core.defaultSeed, file, color = false, lang = 'en' } = {}) {
+    // string or BigInt. keep(session, json): called with the finished
+    // session before it is freed (a class copies its row).
+    async judge(key, source, { seed = core.defaultSeed, file, color = false, lang = 'en', keep } = {}) {
       const p = need(key);
       const code = langCode(lang);
       const session = core.session(p.slug, seed);
@@ -87,6 +95,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
           await me.run.done;
         }
         const json = withBackend(session.json());
+        keep?.(session, json);
         return { json, text: session.text(color), verdict: session.verdict,
           compile: { cached: c.cached, ms: c.ms, messages: c.messages } };
       } finally {

@@ -62,3 +62,34 @@ export function namedMistake(report) {
   const m = report.mistake;
   return m ? (m.also ? `${m.id}+${m.also.id}` : m.id) : null;
 }
+
+// `--watch --json` on a copy of a file, saved over with each of `saves` in
+// turn: saves[i] is { after: n, file } (written once n reports have come,
+// or at once with after: 0, delayMs later). Resolves { reports, signal,
+// code } once every save has been judged (one report more than the last
+// `after`) and SIGINT has ended it.
+export async function watchSaves(command, args, { first, saves, env, tmp, reportsWanted }) {
+  const { spawn } = await import('node:child_process');
+  const { copyFileSync } = await import('node:fs');
+  const file = join(tmp, 'watched.c');
+  copyFileSync(first, file);
+  const child = spawn(command, [...args, file, '--watch', '--json'], { cwd: root, env });
+  let out = '';
+  // Whole lines only: a report arrives in pieces.
+  const reports = () => out.split('\n').slice(0, -1).filter(Boolean).map((l) => JSON.parse(l));
+  const pending = [...saves];
+  const save = () => {
+    while (pending.length && reports().length >= pending[0].after) {
+      const { file: next, delayMs = 0 } = pending.shift();
+      setTimeout(() => copyFileSync(next, file), delayMs);
+    }
+  };
+  save();
+  child.stdout.on('data', (d) => {
+    out += d;
+    save();
+    if (reports().length >= reportsWanted && !pending.length) child.kill('SIGINT');
+  });
+  const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+  return { reports: reports(), code, signal, file };
+}
