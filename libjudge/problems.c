@@ -15,6 +15,7 @@ extern const judge_ops judge_sdpa_ops;
 extern const judge_ops judge_weights_ops;
 extern const judge_ops judge_window_ops;
 extern const judge_ops judge_gqa_ops;
+extern const judge_ops judge_rope_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -29,6 +30,7 @@ static const judge_ops *const table[] = {
     &judge_weights_ops,
     &judge_window_ops,
     &judge_gqa_ops,
+    &judge_rope_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)
