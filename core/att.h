@@ -337,6 +337,31 @@ att_status att_mla_decode_ref(float *out, const float *q_nope, const float *q_pe
                               const float *c, const float *k_pe, const int *len,
                               const float *w_uk, const float *w_uv, int B, int H, int S,
                               int d_c, int d_nope, int d_r, int d_v, double *scratch);
+/* Rotary position embedding, RoPE (exercise 57), in place.
+ *   x [B, H, T, D] (q or k), D even; offset [B]: the position of token 0 of
+ *   each sequence (its KV-cache length before these tokens); theta > 0
+ *   (10000 in Llama 2, 500000 in Llama 3).
+ * Token t of sequence b sits at position pos = offset[b] + t; the pair
+ * (i, i + D/2), i < D/2 (the half-split pairing of Llama and GPT-NeoX, HF's
+ * rotate_half) turns by pos * theta^(-2i/D):
+ *   x_i' = x_i cos - x_{i+D/2} sin,   x_{i+D/2}' = x_{i+D/2} cos + x_i sin.
+ * Position 0 changes nothing; D = 2 is one pair at frequency 1. Angles in
+ * double. Returns ATT_EBADSHAPE (a size <= 0, D odd, theta <= 0 or an offset
+ * < 0) without touching x. */
+att_status att_rope_ref(float *x, const int *offset, int B, int H, int T, int D, double theta);
+
+/* One decode step with RoPE in the cache (exercise 58): att_decode_step_ref's
+ * arguments, layout and edge rules, but the new token's q and k are first
+ * rotated (att_rope_ref's rule) at its absolute position len[b], and the
+ * cache stores the rotated key (values as they are), so cached keys are
+ * never rotated again. D even, theta > 0; scratch [S_max + 2 * B * H * D]
+ * floats. q and k are not changed. Returns ATT_EBADSHAPE or ATT_ECACHEFULL
+ * without touching anything. Decoding T tokens one by one from an empty
+ * cache gives RoPE prefill: q and k rotated at 0 .. T-1, then causal
+ * attention. */
+att_status att_rope_decode_step_ref(float *out, float *k_cache, float *v_cache, int *len,
+                                    const float *q, const float *k, const float *v, int B,
+                                    int S_max, int H, int D, double theta, float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

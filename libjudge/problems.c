@@ -22,6 +22,7 @@ extern const judge_ops judge_alibi_ops;
 extern const judge_ops judge_int8_ops;
 extern const judge_ops judge_backward_ops;
 extern const judge_ops judge_flash_backward_ops;
+extern const judge_ops judge_rope_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -43,6 +44,7 @@ static const judge_ops *const table[] = {
     &judge_int8_ops,
     &judge_backward_ops,
     &judge_flash_backward_ops,
+    &judge_rope_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)
