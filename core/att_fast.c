@@ -215,10 +215,6 @@ att_status att_mha_simd(float *out, const float *x, const float *wq,
     return ATT_OK;
 }
 
-<<<<<<< HEAD
 /* ---- for the entry points in att_fast_<name>.c ---- */
 const att_kernels *att_kern_chosen(void) { return kern(); }
 int att_threads_clamp(int threads) { return clamp_threads(threads); }
-=======
-const att_kernels *att_kern_current(void) { return kern(); }
->>>>>>> int8

@@ -96,10 +96,6 @@ extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
 typedef void (*att_task)(const void *ctx, int tid, int n);
 void att_parallel(int n, att_task fn, const void *ctx);
 
-/* The table the entry points run (chosen on first use, or by
- * att_simd_select), for dispatchers outside att_fast.c. */
-const att_kernels *att_kern_current(void);
-
 /* Workers that att_parallel can run, one per table entry kind. */
 size_t att_gemm_ws_floats(int K);
 size_t att_attn_ws_floats(int T, int S, int D);

@@ -12,7 +12,7 @@ size_t att_int8_decode_simd_scratch_floats(int B, int S_max, int H)
     return B < 1 || S_max < 1 || H < 1 ? 0 : (size_t)B * H * S_max;
 }
 
-static void decode_i8_task(const void *ctx, int tid, int n) { att_kern_current()->decode_i8(ctx, tid, n); }
+static void decode_i8_task(const void *ctx, int tid, int n) { att_kern_chosen()->decode_i8(ctx, tid, n); }
 
 att_status att_int8_decode_step_simd(float *out, signed char *k_q, signed char *v_q,
                                      float *k_scale, float *v_scale, int *len,

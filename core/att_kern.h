@@ -550,7 +550,6 @@ static void decode_part(const att_attn_job *j, int tid, int n)
     }
 }
 
-<<<<<<< HEAD
 /* ---- paged decode: one query per head over a paged KV cache ----
  * A work item is one sequence and one kv head: its keys are read once, row
  * by row through the block table (D contiguous floats each, four rows at a
@@ -609,7 +608,9 @@ static void paged_part(const att_paged_job *j, int tid, int n)
         }
         for (int h = 0; h < G; h++)
             for (int c = 0; c < D; c++) out[(size_t)h * D + c] *= inv[h];
-=======
+    }
+}
+
 /* ---- decode over an int8 KV cache (exercise 64) ----
  * One (sequence, head) at a time, worker tid owning a range of them. The
  * int8 rows are widened to float in registers and the row's scale applied
@@ -658,15 +659,10 @@ static void decode_i8_part(const att_int8_job *j, int tid, int n)
         for (int s = 0; s < keys; s++) axpy_i8(o, p[s] * vs[(size_t)s * H], vq + (size_t)s * row, D);
         const float inv = 1.0f / sum;   /* keys >= 1 and the max weighs 1: sum >= 1 */
         for (int c = 0; c < D; c++) o[c] *= inv;
->>>>>>> int8
     }
 }
 
 const att_kernels ATT_TABLE = {
     ATT_NAME, ATT_LEVEL, ATT_SIMD_NATIVE, ATT_SIMD_REAL, MR, NR,
-<<<<<<< HEAD
-    gemm_part, attn_part, decode_part, exp_array, paged_part,
-=======
-    gemm_part, attn_part, decode_part, exp_array, decode_i8_part,
->>>>>>> int8
+    gemm_part, attn_part, decode_part, exp_array, paged_part, decode_i8_part,
 };
