@@ -65,6 +65,10 @@ typedef struct {
     float *scratch;
     size_t ws;               /* floats of scratch per worker */
 } att_paged_job;
+
+typedef struct {
+    float *out;              /* [B, H, D] */
+    const float *q;          /* [B, H, D] */
     const signed char *k_q, *v_q;    /* [B, S_max, H, D] */
     const float *k_scale, *v_scale;  /* [B, S_max, H] */
     const int *keys;         /* [B]: rows 0 .. keys[b]-1 are attended */

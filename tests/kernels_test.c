@@ -612,6 +612,9 @@ static void test_paged_errors(void)
     CHECK(att_paged_decode_simd(f, f, f, f, table, three, 1, 3, 2, 1, 2, 2, 2, 1, f) == ATT_EKVHEADS,
           "paged H %% Hkv != 0 accepted");
     CHECK(att_paged_decode_scratch_floats(3, 2, 2, 2, 1) == 0, "paged scratch for H %% Hkv != 0");
+}
+
+/* ---- the table ---- */
 /* ---- decode over an int8 KV cache (exercise 64) ---- */
 
 /* att_int8_decode_step_simd against att_int8_decode_step_ref: the caches,
