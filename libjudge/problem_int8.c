@@ -37,7 +37,7 @@ static void away_from_halves(float *x, int n)
 /* Lengths as in exercise 52: sequence 0 fills the last free slot, sequence 1
  * starts from an empty cache, the rest are random. Cached rows hold int8
  * values with scales that differ from row to row (so a wrong row's scale
- * shows); the stale rows past each length have larger scales, and the stale
+ * shows); the stale rows past each length have larger scales, and their v
  * values are all positive, so that attending to them shows. The new token's
  * values are spread wide (v up to 4), so that its rounding error shows when
  * the float values are attended instead; with B > 1 the last sequence has a
@@ -73,9 +73,9 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 4.0f);
     float *k = a->buf[K], *v = a->buf[V];
     if (B > 1)
-        for (int c2 = 0; c2 < D; c2++) {
-            k[(size_t)(B - 1) * row + c2] = 0.0f;
-            v[(size_t)(B - 1) * row + (size_t)(H - 1) * D + c2] = 0.0f;
+        for (int e = 0; e < D; e++) {
+            k[(size_t)(B - 1) * row + e] = 0.0f;
+            v[(size_t)(B - 1) * row + (size_t)(H - 1) * D + e] = 0.0f;
         }
     for (size_t i = 0; i < (size_t)B * H; i++) {
         away_from_halves(k + i * D, D);
