@@ -1,10 +1,15 @@
-/* problem_rope.c: what the judge knows about exercise 57, rotary position
- * embedding (RoPE), beyond its data in problems/57-rope: its hidden inputs
- * (offsets that differ per sequence, from 0 to about a thousand), the
- * reference (the core's att_rope_ref), and its classic mistakes, simulated
- * by one float rotation with the rope_* knobs of libjudge/form.json. RoPE
- * has no queries and keys to picture, so there is no probe. */
+/* problem_rope.c: what the judge knows about exercises 57, rotary position
+ * embedding (RoPE), and 58, a decode step with RoPE in the KV cache, beyond
+ * their data in problems/57-rope and problems/58-rope-decode: the hidden
+ * inputs (57: offsets that differ per sequence, from 0 to about a thousand;
+ * 58: exercise 52's caches), the references (the core's att_rope_ref and
+ * att_rope_decode_step_ref), and their classic mistakes, simulated by one
+ * float rotation with the rope_* knobs of libjudge/form.json (58: that
+ * rotation, then exercise 52's simulation of the cache step). Neither has
+ * a mask picture: RoPE has no keys, and a decode step has one query. */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include "att.h"
 #include "judge.h"
 
@@ -91,4 +96,99 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 
 const judge_ops judge_rope_ops = {
     "rope", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+};
+
+/* ---- 58: one decode step with RoPE in the cache ----
+ * The params are exercise 52's, in its order, and theta: 52's inputs, its
+ * coordinates and its simulation of the cache step (problem_decode.c) serve
+ * here as they are, given the rotated q and k. */
+
+extern const judge_ops judge_decode_ops;
+
+enum { DOUT, DKC, DVC, DLEN, DQ, DK, DV, DB, DS, DH, DD, DTHETA, N_DECODE };
+
+static const char *const decode_names[N_DECODE] = {
+    "out", "k_cache", "v_cache", "len", "q", "k", "v", "B", "S_max", "H", "D", "theta",
+};
+
+static void decode_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
+{
+    judge_decode_ops.make_inputs(a, c, seed, case_index);
+}
+
+static judge_status decode_reference(void *const *outs, const judge_args *a)
+{
+    int B = a->ints[DB], S_max = a->ints[DS], H = a->ints[DH], D = a->ints[DD];
+    float *scratch = malloc(sizeof(float) * ((size_t)S_max + 2 * (size_t)B * H * D));
+    if (!scratch) return JUDGE_ENOMEM;
+    /* outs[DKC], outs[DVC] and outs[DLEN] arrive holding their inputs. */
+    att_status st = att_rope_decode_step_ref(outs[DOUT], outs[DKC], outs[DVC], outs[DLEN], a->buf[DQ],
+                                             a->buf[DK], a->buf[DV], B, S_max, H, D,
+                                             (double)a->ints[DTHETA], scratch);
+    free(scratch);
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
+/* Turn every head of the B new-token rows x [B, H, D] to its sequence's
+ * position (from the lengths len, as ch says). */
+static void turn_new(float *x, const int *len, const judge_args *a, const judge_changes *ch)
+{
+    int H = a->ints[DH], D = a->ints[DD];
+    for (int b = 0; b < a->ints[DB]; b++)
+        for (int h = 0; h < H; h++)
+            turn(x + ((size_t)b * H + h) * D, D, position(ch, len, b, 0), a->ints[DTHETA], ch);
+}
+
+static judge_status decode_simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                                    int variant)
+{
+    int B = a->ints[DB], S_max = a->ints[DS], H = a->ints[DH], D = a->ints[DD];
+    int rerotated = ch->rope_k == FORM_ROPE_K_REROTATED;
+    size_t row = (size_t)H * D, n = (size_t)B * row, cache = (size_t)S_max * n;
+    const int *len = a->buf[DLEN];
+    float *qr = malloc(sizeof(float) * (2 * n + (rerotated ? n + 2 * cache : 0))), *kr = qr + n;
+    int *len2 = malloc(sizeof(int) * (size_t)B);
+    if (!qr || !len2) {
+        free(qr);
+        free(len2);
+        return JUDGE_ENOMEM;
+    }
+    memcpy(qr, a->buf[DQ], sizeof(float) * n);
+    memcpy(kr, a->buf[DK], sizeof(float) * n);
+    if (ch->rope_q != FORM_ROPE_Q_UNROTATED) turn_new(qr, len, a, ch);
+    if (ch->rope_k != FORM_ROPE_K_STORED_UNROTATED) turn_new(kr, len, a, ch);
+    judge_args r = *a;
+    r.buf[DQ] = qr;
+    r.buf[DK] = kr;
+    judge_status st = judge_decode_ops.simulate(outs, &r, ch, variant);
+    if (rerotated && st == JUDGE_OK) {
+        /* Code that turns every key again at its own position when it
+         * attends, on copies: the cache and the lengths stay as written
+         * above, the output is that of keys turned twice. */
+        float *k2 = kr + n, *kc = k2 + n, *vc = kc + cache;
+        memcpy(k2, kr, sizeof(float) * n);
+        turn_new(k2, len, a, ch);
+        memcpy(kc, a->buf[DKC], sizeof(float) * cache);
+        memcpy(vc, a->buf[DVC], sizeof(float) * cache);
+        memcpy(len2, len, sizeof(int) * (size_t)B);
+        for (int b = 0; b < B; b++)
+            for (int j = 0; j < len[b]; j++)
+                for (int h = 0; h < H; h++)
+                    turn(kc + ((size_t)b * S_max + j) * row + (size_t)h * D, D, j, a->ints[DTHETA], ch);
+        void *o2[N_DECODE] = { outs[DOUT], kc, vc, len2 };
+        r.buf[DK] = k2;
+        st = judge_decode_ops.simulate(o2, &r, ch, variant);
+    }
+    free(qr);
+    free(len2);
+    return st;
+}
+
+static void decode_coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
+{
+    judge_decode_ops.coords(buf, n, a, p, i, lang);
+}
+
+const judge_ops judge_rope_decode_ops = {
+    "rope-decode", decode_names, N_DECODE, decode_inputs, decode_reference, decode_simulate, decode_coords,
 };

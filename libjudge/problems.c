@@ -23,6 +23,7 @@ extern const judge_ops judge_int8_ops;
 extern const judge_ops judge_backward_ops;
 extern const judge_ops judge_flash_backward_ops;
 extern const judge_ops judge_rope_ops;
+extern const judge_ops judge_rope_decode_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -45,6 +46,7 @@ static const judge_ops *const table[] = {
     &judge_backward_ops,
     &judge_flash_backward_ops,
     &judge_rope_ops,
+    &judge_rope_decode_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)

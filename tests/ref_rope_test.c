@@ -117,11 +117,95 @@ static void test_rope_offset_is_cache_length(void)
     free(part);
 }
 
+/* ---- 58: decode with RoPE in the cache ---- */
+
+/* The statement's worked example: out, the rotated key in row 2, rows 0, 1
+ * and 3 untouched, len 3; q and k themselves unchanged. */
+static void test_rope_decode_example(void)
+{
+    float kc[8] = { 1, 0, 0, 1, 9, 9, 9, 9 }, vc[8] = { 1, 2, 3, 4, 9, 9, 9, 9 };
+    const float q[2] = { 1, 0 }, k[2] = { 1, 0 }, v[2] = { 0, -2 };
+    float out[2], scratch[4 + 4];
+    int len[1] = { 2 };
+    att_status st = att_rope_decode_step_ref(out, kc, vc, len, q, k, v, 1, 4, 1, 2, 10000.0, scratch);
+    CHECK(st == ATT_OK, "%s", att_strerror(st));
+    CHECK(fabsf(out[0] - 1.3799f) < 1e-4f && fabsf(out[1] - 1.0785f) < 1e-4f, "out = (%g, %g)", out[0], out[1]);
+    CHECK(fabsf(kc[4] + 0.4161f) < 1e-4f && fabsf(kc[5] - 0.9093f) < 1e-4f, "row 2 = (%g, %g)", kc[4], kc[5]);
+    CHECK(kc[0] == 1 && kc[1] == 0 && kc[2] == 0 && kc[3] == 1 && kc[6] == 9 && kc[7] == 9, "other rows changed");
+    CHECK(vc[4] == 0 && vc[5] == -2 && len[0] == 3 && q[0] == 1 && k[0] == 1, "v row, len or inputs wrong");
+    int full[1] = { 4 };
+    CHECK(att_rope_decode_step_ref(out, kc, vc, full, q, k, v, 1, 4, 1, 2, 10000.0, scratch) == ATT_ECACHEFULL,
+          "a full cache accepted");
+}
+
+/* Decoding T tokens one by one from an empty cache equals RoPE prefill: q
+ * and k of every token rotated at 0 .. T-1 (att_rope_ref), then causal
+ * attention (att_sdpa_ref), for every head and position, bit for bit; the
+ * cache ends holding exactly the rotated keys. */
+static void test_rope_decode_equals_prefill(void)
+{
+    static const struct { int B, T, H, D; double theta; } sz[] = {
+        { 1, 1, 1, 2, 10000 }, { 2, 3, 1, 6, 10000 }, { 1, 7, 3, 4, 100 }, { 3, 17, 2, 18, 500000 },
+        { 1, 33, 1, 16, 10000 }, { 2, 65, 2, 8, 10000 },
+    };
+    for (size_t z = 0; z < sizeof sz / sizeof sz[0]; z++) {
+        int B = sz[z].B, T = sz[z].T, H = sz[z].H, D = sz[z].D, S_max = T + 2;
+        size_t row = (size_t)H * D, all = (size_t)B * T * row;
+        /* Tokens [B, T, H, D]: position-major, like the cache. */
+        float *q = uniform(all, 11, 2.0f), *k = uniform(all, 12, 2.0f), *v = uniform(all, 13, 1.0f);
+        float *kc = uniform((size_t)B * S_max * row, 14, 9.0f), *vc = uniform((size_t)B * S_max * row, 15, 9.0f);
+        float *dec = xmalloc(all * sizeof(float)), *pre = xmalloc((size_t)T * D * sizeof(float));
+        float *scratch = xmalloc(((size_t)S_max + 2 * B * row) * sizeof(float));
+        float *qn = xmalloc(B * row * sizeof(float)), *kn = xmalloc(B * row * sizeof(float));
+        float *vn = xmalloc(B * row * sizeof(float));
+        int *len = xmalloc((size_t)B * sizeof(int));
+        for (int b = 0; b < B; b++) len[b] = 0;
+        for (int t = 0; t < T; t++) {
+            for (int b = 0; b < B; b++) {
+                size_t at = ((size_t)b * T + t) * row;
+                memcpy(qn + b * row, q + at, row * sizeof(float));
+                memcpy(kn + b * row, k + at, row * sizeof(float));
+                memcpy(vn + b * row, v + at, row * sizeof(float));
+            }
+            att_status st = att_rope_decode_step_ref(dec + (size_t)t * B * row, kc, vc, len, qn, kn, vn, B,
+                                                     S_max, H, D, sz[z].theta, scratch);
+            CHECK(st == ATT_OK, "step %d: %s", t, att_strerror(st));
+        }
+        /* Prefill: rotate q and k ([B*T*H] vectors of D, token t of
+         * sequence b at t: one "sequence" per (b, t, h) with offset t). */
+        int *pos = xmalloc((size_t)B * T * H * sizeof(int));
+        for (int b = 0; b < B; b++)
+            for (int t = 0; t < T; t++)
+                for (int h = 0; h < H; h++) pos[((size_t)b * T + t) * H + h] = t;
+        att_rope_ref(q, pos, B * T * H, 1, 1, D, sz[z].theta);
+        att_rope_ref(k, pos, B * T * H, 1, 1, D, sz[z].theta);
+        float scale = 1.0f / sqrtf((float)D);
+        int bad = 0;
+        for (int b = 0; b < B; b++)
+            for (int h = 0; h < H; h++) {
+                size_t base = (size_t)b * T * row + (size_t)h * D;
+                att_sdpa_ref(pre, D, q + base, (int)row, k + base, v + base, (int)row, NULL, T, T, D, 1,
+                             scale, scratch);
+                for (int t = 0; t < T; t++)
+                    for (int c = 0; c < D; c++) {
+                        bad += pre[(size_t)t * D + c] != dec[((size_t)t * B + b) * row + (size_t)h * D + c];
+                        bad += kc[((size_t)b * S_max + t) * row + (size_t)h * D + c] != k[base + (size_t)t * row + c];
+                    }
+            }
+        CHECK(bad == 0, "B=%d T=%d H=%d D=%d: %d elements differ from RoPE prefill", B, T, H, D, bad);
+        for (int b = 0; b < B; b++) CHECK(len[b] == T, "len[%d] = %d after %d steps", b, len[b], T);
+        free(q); free(k); free(v); free(kc); free(vc); free(dec); free(pre); free(scratch);
+        free(qn); free(kn); free(vn); free(len); free(pos);
+    }
+}
+
 static const check_test tests[] = {
     { "rope_example", test_rope_example },
     { "rope_edges", test_rope_edges },
     { "rope_scores_are_relative", test_rope_scores_are_relative },
     { "rope_offset_is_cache_length", test_rope_offset_is_cache_length },
+    { "rope_decode_example", test_rope_decode_example },
+    { "rope_decode_equals_prefill", test_rope_decode_equals_prefill },
 };
 
 int main(int argc, char **argv)
