@@ -16,6 +16,7 @@ extern const judge_ops judge_weights_ops;
 extern const judge_ops judge_window_ops;
 extern const judge_ops judge_gqa_ops;
 extern const judge_ops judge_merge_ops;
+extern const judge_ops judge_mla_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -31,6 +32,7 @@ static const judge_ops *const table[] = {
     &judge_window_ops,
     &judge_gqa_ops,
     &judge_merge_ops,
+    &judge_mla_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)
