@@ -214,3 +214,5 @@ att_status att_mha_simd(float *out, const float *x, const float *wq,
     }
     return ATT_OK;
 }
+
+const att_kernels *att_kern_current(void) { return kern(); }

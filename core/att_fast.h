@@ -54,6 +54,19 @@ typedef struct {
     atomic_long *next;       /* attention: [n] items taken of each worker's range */
 } att_attn_job;
 
+/* MLA decode (att_mla_decode_simd): att.h's arguments; worker tid of n
+ * takes a range of the B*H (batch, head) rows, with its own ws floats of
+ * scratch (q_lat and o_lat [d_c], scores [S]). */
+typedef struct att_mla_job {
+    float *out;
+    const float *q_nope, *q_pe, *c, *k_pe, *w_uk, *w_uv;
+    const int *len;
+    int B, H, S, d_c, d_nope, d_r, d_v;
+    float scale;
+    float *scratch;
+    size_t ws;
+} att_mla_job;
+
 typedef struct {
     const char *name;        /* "avx512", "avx2", "v128" */
     int level;               /* att_simd_level of this table */
@@ -64,6 +77,7 @@ typedef struct {
     void (*attn)(const att_attn_job *j, int tid, int n);
     void (*decode)(const att_attn_job *j, int tid, int n);
     void (*exp)(float *y, const float *x, size_t n);
+    void (*mla)(const struct att_mla_job *j, int tid, int n);
 } att_kernels;
 
 extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;
@@ -78,5 +92,9 @@ void att_parallel(int n, att_task fn, const void *ctx);
 /* Workers that att_parallel can run, one per table entry kind. */
 size_t att_gemm_ws_floats(int K);
 size_t att_attn_ws_floats(int T, int S, int D);
+
+/* The table the _simd entry points run (chosen on first use): for the
+ * dispatchers outside att_fast.c. */
+const att_kernels *att_kern_current(void);
 
 #endif
