@@ -362,6 +362,16 @@ att_status att_rope_ref(float *x, const int *offset, int B, int H, int T, int D,
 att_status att_rope_decode_step_ref(float *out, float *k_cache, float *v_cache, int *len,
                                     const float *q, const float *k, const float *v, int B,
                                     int S_max, int H, int D, double theta, float *scratch);
+/* The SIMD twin (att.h, "fast kernels": threads, tolerance to the twin),
+ * same arguments, edge rules and errors; scratch:
+ * att_mla_decode_simd_scratch_floats(S, d_c, threads) floats (0 for a size
+ * < 1). Workers take (batch, head) rows. */
+size_t att_mla_decode_simd_scratch_floats(int S, int d_c, int threads);
+att_status att_mla_decode_simd(float *out, const float *q_nope, const float *q_pe,
+                               const float *c, const float *k_pe, const int *len,
+                               const float *w_uk, const float *w_uv, int B, int H, int S,
+                               int d_c, int d_nope, int d_r, int d_v, int threads,
+                               float *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

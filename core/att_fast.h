@@ -54,6 +54,19 @@ typedef struct {
     atomic_long *next;       /* attention: [n] items taken of each worker's range */
 } att_attn_job;
 
+/* MLA decode (att_mla_decode_simd): att.h's arguments; worker tid of n
+ * takes a range of the B*H (batch, head) rows, with its own ws floats of
+ * scratch (q_lat and o_lat [d_c], scores [S]). */
+typedef struct att_mla_job {
+    float *out;
+    const float *q_nope, *q_pe, *c, *k_pe, *w_uk, *w_uv;
+    const int *len;
+    int B, H, S, d_c, d_nope, d_r, d_v;
+    float scale;
+    float *scratch;
+    size_t ws;
+} att_mla_job;
+
 typedef struct {
     float *out;              /* [B, H, D] */
     const float *q;          /* [B, H, D] */
@@ -89,6 +102,7 @@ typedef struct {
     void (*exp)(float *y, const float *x, size_t n);
     void (*paged)(const att_paged_job *j, int tid, int n);
     void (*decode_i8)(const att_int8_job *j, int tid, int n);
+    void (*mla)(const struct att_mla_job *j, int tid, int n);
 } att_kernels;
 
 extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;

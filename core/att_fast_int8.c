@@ -35,6 +35,7 @@ att_status att_int8_decode_step_simd(float *out, signed char *k_q, signed char *
     }
     att_int8_job j = { out, q, k_q, v_q, k_scale, v_scale, len, B, S_max, H, D,
                        1.0f / sqrtf((float)D), scratch };
-    att_parallel(threads < 1 ? 1 : threads, decode_i8_task, &j);
+    att_kern_chosen();   /* chosen before the workers start, which only read it */
+    att_parallel(att_threads_clamp(threads), decode_i8_task, &j);
     return ATT_OK;
 }

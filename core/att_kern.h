@@ -662,7 +662,59 @@ static void decode_i8_part(const att_int8_job *j, int tid, int n)
     }
 }
 
+/* ---- MLA decode, absorbed: one query per (batch, head) against latents ----
+ * Every vector runs along a contiguous row: a row of W_UK against q_nope
+ * (q_lat), a latent and a rotary key against q_lat and q_pe (the scores), a
+ * latent scaled into o_lat, a row of W_UV scaled into the output. */
+static float vdot(const float *x, const float *y, int n)
+{
+    vf acc = vf_zero();
+    int i = 0;
+    for (; i + ATT_VW <= n; i += ATT_VW) acc = vf_fma(vf_load(x + i), vf_load(y + i), acc);
+    float s = vf_hsum(acc);
+    for (; i < n; i++) s += x[i] * y[i];
+    return s;
+}
+
+/* y += a x over n floats. */
+static void vaxpy(float *y, float a, const float *x, int n)
+{
+    vf av = vf_set1(a);
+    int i = 0;
+    for (; i + ATT_VW <= n; i += ATT_VW) vf_store(y + i, vf_fma(av, vf_load(x + i), vf_load(y + i)));
+    for (; i < n; i++) y[i] += a * x[i];
+}
+
+static void mla_part(const att_mla_job *j, int tid, int n)
+{
+    const int rows = j->B * j->H, r0 = rows * tid / n, r1 = rows * (tid + 1) / n;
+    const int d_c = j->d_c, d_nope = j->d_nope, d_r = j->d_r, d_v = j->d_v;
+    float *q_lat = j->scratch + (size_t)tid * j->ws, *o_lat = q_lat + d_c, *s = o_lat + d_c;
+    for (int r = r0; r < r1; r++) {
+        const int b = r / j->H, h = r % j->H, len = j->len[b];
+        const float *cb = j->c + (size_t)b * j->S * d_c, *kb = j->k_pe + (size_t)b * j->S * d_r;
+        const float *qr = j->q_pe + (size_t)r * d_r, *uv = j->w_uv + (size_t)h * d_c * d_v;
+        for (int l = 0; l < d_c; l++)
+            q_lat[l] = vdot(j->w_uk + ((size_t)h * d_c + l) * d_nope, j->q_nope + (size_t)r * d_nope, d_nope);
+        float m = -INFINITY, sum = 0.0f;
+        for (int t = 0; t < len; t++) {
+            s[t] = (vdot(q_lat, cb + (size_t)t * d_c, d_c) + vdot(qr, kb + (size_t)t * d_r, d_r)) * j->scale;
+            m = fmaxf(m, s[t]);
+        }
+        for (int t = 0; t < len; t++) s[t] -= m;
+        exp_array(s, s, (size_t)len);
+        memset(o_lat, 0, (size_t)d_c * sizeof *o_lat);
+        for (int t = 0; t < len; t++) {
+            sum += s[t];
+            vaxpy(o_lat, s[t], cb + (size_t)t * d_c, d_c);
+        }
+        float *o = j->out + (size_t)r * d_v;
+        memset(o, 0, (size_t)d_v * sizeof *o);
+        for (int l = 0; l < d_c; l++) vaxpy(o, o_lat[l] / sum, uv + (size_t)l * d_v, d_v);
+    }
+}
+
 const att_kernels ATT_TABLE = {
     ATT_NAME, ATT_LEVEL, ATT_SIMD_NATIVE, ATT_SIMD_REAL, MR, NR,
-    gemm_part, attn_part, decode_part, exp_array, paged_part, decode_i8_part,
+    gemm_part, attn_part, decode_part, exp_array, paged_part, decode_i8_part, mla_part,
 };

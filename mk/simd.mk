@@ -42,7 +42,7 @@ $(BUILD)/core/att_kern_avx2.o: core/att_kern_avx2.c $(KERN_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(ATT_AVX2_FLAGS) $(WARN) -c -o $@ $<
 $(BUILD)/core/att_kern_v128.o: core/att_kern_v128.c $(KERN_DEPS)
-$(BUILD)/core/att_fast.o $(BUILD)/core/att_threads.o: core/att_fast.h
+$(patsubst %.c,$(BUILD)/%.o,$(wildcard core/att_fast*.c)) $(BUILD)/core/att_threads.o: core/att_fast.h
 
 $(BUILD)/kernels_test: tests/kernels_test.c tests/check.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)

@@ -690,6 +690,75 @@ static void test_int8_decode_errors(void)
     CHECK(att_int8_decode_simd_scratch_floats(0, 2, 1) == 0, "scratch for B = 0");
 }
 
+/* ---- MLA decode, absorbed (exercise 61) ---- */
+
+/* The outputs are sums of at most d_c latents times W_UV rows (a few units
+ * at most); the scores' float32 rounding (~ sqrt(d_c) u |q_lat||c|) moves
+ * the weights by as much relatively, so 1e-5 absolute and relative has a
+ * wide margin. With q scaled by 30 the scores reach ~100, whose float ulp
+ * (7.6e-6) alone moves the weights by ~1e-5 of themselves: 1e-4 there. */
+static void run_mla(int B, int H, int S, int d_c, int d_nope, int d_r, int d_v, float qscale, double tol)
+{
+    size_t bh = (size_t)B * H;
+    float *qn = xmalloc(bh * d_nope * sizeof(float)), *qr = xmalloc(bh * d_r * sizeof(float));
+    float *c = xmalloc((size_t)B * S * d_c * sizeof(float)), *kpe = xmalloc((size_t)B * S * d_r * sizeof(float));
+    float *uk = xmalloc((size_t)H * d_c * d_nope * sizeof(float)), *uv = xmalloc((size_t)H * d_c * d_v * sizeof(float));
+    float *ref = xmalloc(bh * d_v * sizeof(float)), *got = xmalloc(bh * d_v * sizeof(float));
+    int *len = xmalloc((size_t)B * sizeof(int));
+    att_fill_uniform(qn, bh * d_nope, 61, 1, qscale);
+    att_fill_uniform(qr, bh * d_r, 61, 2, qscale);
+    att_fill_uniform(c, (size_t)B * S * d_c, 61, 3, 1.0f);
+    att_fill_uniform(kpe, (size_t)B * S * d_r, 61, 4, 1.0f);
+    att_fill_uniform(uk, (size_t)H * d_c * d_nope, 61, 5, 1.0f);
+    att_fill_uniform(uv, (size_t)H * d_c * d_v, 61, 6, 1.0f);
+    for (int b = 0; b < B; b++) len[b] = b == 0 ? S : 1 + (int)(att_rng_u64(61, 7, (uint64_t)b) % (uint64_t)S);
+    double *dscr = xmalloc(att_mla_ref_scratch(S, d_c) * sizeof(double));
+    CHECK(att_mla_decode_ref(ref, qn, qr, c, kpe, len, uk, uv, B, H, S, d_c, d_nope, d_r, d_v, dscr) == ATT_OK, "ref");
+    for (int threads = 1; threads <= 3; threads++) {
+        float *ws = xmalloc(att_mla_decode_simd_scratch_floats(S, d_c, threads) * sizeof(float));
+        for (size_t i = 0; i < bh * d_v; i++) got[i] = NAN;
+        att_status st = att_mla_decode_simd(got, qn, qr, c, kpe, len, uk, uv, B, H, S, d_c, d_nope, d_r, d_v,
+                                            threads, ws);
+        CHECK(st == ATT_OK, "%s", att_strerror(st));
+        att_cmp r;
+        att_compare(&r, got, ref, bh * d_v, tol, tol);
+        CHECK(r.n_bad == 0, "mla B=%d H=%d S=%d d_c=%d d_nope=%d d_r=%d d_v=%d x%g threads=%d: %zu bad, "
+              "first [%zu] %.9g vs %.9g, max abs %.3g", B, H, S, d_c, d_nope, d_r, d_v, qscale, threads,
+              r.n_bad, r.first_bad, r.first_bad < bh * d_v ? got[r.first_bad] : 0.0f,
+              r.first_bad < bh * d_v ? ref[r.first_bad] : 0.0f, r.max_abs);
+        free(ws);
+    }
+    free(qn); free(qr); free(c); free(kpe); free(uk); free(uv); free(ref); free(got); free(len); free(dscr);
+}
+
+static void test_mla_decode(void)
+{
+    FOR_EACH_LEVEL(lv) {
+        for (int i = 0; i < N_AWKWARD; i++)   /* the latent width straddles every vector width */
+            run_mla(2, 3, 7, awkward[i], 5, 3, 4, 1.0f, 1e-5);
+        for (int i = 0; i < N_AWKWARD; i++)   /* and so do the other widths and the cache */
+            run_mla(3, 2, awkward[i], 17, awkward[i], awkward[(i + 3) % N_AWKWARD], awkward[(i + 5) % N_AWKWARD],
+                    1.0f, 1e-5);
+        run_mla(1, 1, 1, 1, 1, 1, 1, 1.0f, 1e-5);
+        run_mla(2, 16, 65, 64, 16, 8, 16, 1.0f, 1e-5);   /* DeepSeek's proportions, scaled down */
+        run_mla(3, 2, 20, 9, 4, 3, 5, 30.0f, 1e-4);
+    }
+}
+
+static void test_mla_errors(void)
+{
+    float f[8] = { 0 };
+    int len[2] = { 1, 3 };
+    CHECK(att_mla_decode_simd(f, f, f, f, f, len, f, f, 2, 1, 2, 1, 1, 1, 1, 1, f) == ATT_EBADSHAPE,
+          "len > S accepted");
+    len[1] = 0;
+    CHECK(att_mla_decode_simd(f, f, f, f, f, len, f, f, 2, 1, 2, 1, 1, 1, 1, 1, f) == ATT_EBADSHAPE,
+          "len = 0 accepted");
+    CHECK(att_mla_decode_simd(f, f, f, f, f, len, f, f, 1, 1, 2, 1, 1, 0, 1, 1, f) == ATT_EBADSHAPE,
+          "d_r = 0 accepted");
+    CHECK(att_mla_decode_simd_scratch_floats(0, 4, 1) == 0, "scratch for S = 0");
+}
+
 /* ---- the table ---- */
 static const check_test tests[] = {
     { "exp_bound", test_exp_bound },
@@ -712,6 +781,8 @@ static const check_test tests[] = {
     { "paged_errors", test_paged_errors },
     { "int8_decode", test_int8_decode },
     { "int8_decode_errors", test_int8_decode_errors },
+    { "mla_decode", test_mla_decode },
+    { "mla_errors", test_mla_errors },
 };
 
 static void back_to_auto(void) { att_simd_select(ATT_SIMD_AUTO); }

@@ -114,28 +114,29 @@ static void test_mla_absorbed_equals_unabsorbed(void)
 /* The statement's worked example, by hand, and the refusals. */
 static void test_mla_example(void)
 {
-    /* B = H = 1, S = 3 (row 2 stale), d_c = 3, d_nope = 2, d_r = 1, d_v = 2. */
-    const float c[9] = { 1, 0, 1,  0, 2, 0,  9, 9, 9 }, k_pe[3] = { 1, -1, 9 };
-    const float q_nope[2] = { 1, -1 }, q_pe[1] = { 2 };
+    /* B = H = 1, S = 3 (row 2 stale), d_c = 3, d_nope = 2, d_r = 2, d_v = 2:
+     * scale 1/sqrt(4) = 1/2. */
+    const float c[9] = { 1, 0, 1,  0, 2, 0,  9, 9, 9 }, k_pe[6] = { 1, 0,  -1, 1,  9, 9 };
+    const float q_nope[2] = { 1, -1 }, q_pe[2] = { 2, 1 };
     const float w_uk[6] = { 1, 0,  0, 1,  1, 1 }, w_uv[6] = { 1, 0,  0, 1,  2, -1 };
     int len[1] = { 2 };
     float out[2];
     double scratch[9];
-    CHECK(att_mla_decode_ref(out, q_nope, q_pe, c, k_pe, len, w_uk, w_uv, 1, 1, 3, 3, 2, 1, 2, scratch) == ATT_OK, "ok");
-    /* q_lat = W_UK q_nope = (1, -1, 0); scores (1 + 2, -2 - 2) / sqrt(3);
+    CHECK(att_mla_decode_ref(out, q_nope, q_pe, c, k_pe, len, w_uk, w_uv, 1, 1, 3, 3, 2, 2, 2, scratch) == ATT_OK, "ok");
+    /* q_lat = W_UK q_nope = (1, -1, 0); scores ((1 + 2), (-2 - 1)) / 2;
      * o_lat = p0 (1, 0, 1) + p1 (0, 2, 0); out = o_lat W_UV. */
-    double s0 = 3 / sqrt(3.0), s1 = -4 / sqrt(3.0), p0 = 1 / (1 + exp(s1 - s0)), p1 = 1 - p0;
+    double p0 = 1 / (1 + exp(-3.0)), p1 = 1 - p0;
     double want[2] = { p0 * 1 + p0 * 2, p1 * 2 - p0 * 1 };
     CHECK(fabs(out[0] - want[0]) < 1e-6 && fabs(out[1] - want[1]) < 1e-6, "out (%g, %g), want (%g, %g)",
           out[0], out[1], want[0], want[1]);
-    CHECK(fabs(out[0] - 2.9482) < 1e-4 && fabs(out[1] + 0.9482) < 1e-4, "the statement's numbers: (%.4f, %.4f)",
+    CHECK(fabs(out[0] - 2.857722) < 1e-5 && fabs(out[1] + 0.857722) < 1e-5, "the statement's numbers: (%.6f, %.6f)",
           out[0], out[1]);
     out[0] = 7.0f;
     int bad_len[1] = { 4 };
-    CHECK(att_mla_decode_ref(out, q_nope, q_pe, c, k_pe, bad_len, w_uk, w_uv, 1, 1, 3, 3, 2, 1, 2, scratch) == ATT_EBADSHAPE,
+    CHECK(att_mla_decode_ref(out, q_nope, q_pe, c, k_pe, bad_len, w_uk, w_uv, 1, 1, 3, 3, 2, 2, 2, scratch) == ATT_EBADSHAPE,
           "len > S refused");
     bad_len[0] = 0;
-    CHECK(att_mla_decode_ref(out, q_nope, q_pe, c, k_pe, bad_len, w_uk, w_uv, 1, 1, 3, 3, 2, 1, 2, scratch) == ATT_EBADSHAPE,
+    CHECK(att_mla_decode_ref(out, q_nope, q_pe, c, k_pe, bad_len, w_uk, w_uv, 1, 1, 3, 3, 2, 2, 2, scratch) == ATT_EBADSHAPE,
           "len = 0 refused");
     CHECK(out[0] == 7.0f, "a refused call touched out");
 }
