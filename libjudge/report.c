@@ -454,6 +454,15 @@ static void json_case(const judge_session *s, str *b, int ci)
         put(b, ",\"max_ratio\":");   /* worst err / tol: under 1 passes */
         put_json_num(b, r->cmp.max_ratio);
     }
+    /* The case's sizes (its int params), so that a limit can be explained
+     * with them (the page's TLE and MLE words). */
+    put(b, ",\"sizes\":{");
+    for (int p = 0, first = 1; p < s->m->n_params; p++)
+        if (s->m->params[p].type == JUDGE_INT) {
+            put(b, "%s\"%s\":%d", first ? "" : ",", s->m->params[p].name, s->m->cases[ci].ints[p]);
+            first = 0;
+        }
+    put(b, "}");
     const call *c = &s->calls[r->call];
     put(b, ",\"ref_ms\":");
     put_json_num(b, c->ref_ms);

@@ -472,7 +472,7 @@ test('an infinite loop is TLE while the page keeps answering', { skip }, async (
   assert.equal(await verdict, 'TLE');
   // The judge's words, and what they mean with this problem's limit.
   assert.match(await page.locator('#results .explain[data-explain=TLE]').textContent(),
-    /Case example was still running after the limit of 2000 ms, where the reference takes .* ms/);
+    /Case example \(B = 1, T = 3, .*\) was still running after the limit of 2000 ms, where the reference takes .* ms/);
   await shot('time-limit');
 });
 

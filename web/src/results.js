@@ -22,9 +22,10 @@ export function renderReport(report, limits = null) {
   if (stopped?.detail) parts.push(h('p', { class: 'detail', 'data-detail': stopped.detail_id }, stopped.detail));
   // What a time or memory limit means for this case, next to the judge's words.
   if (limits && stopped && (verdict === 'TLE' || verdict === 'MLE')) {
+    const sizes = Object.entries(stopped.sizes || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
     parts.push(h('p', { class: 'explain', 'data-explain': verdict }, verdict === 'TLE'
-      ? say('tleExplain', { name: stopped.name, limit: limits.time_ms, ref: fmt(stopped.ref_ms) })
-      : say('mleExplain', { name: stopped.name, limit: limits.memory_mb })));
+      ? say('tleExplain', { name: stopped.name, sizes, limit: limits.time_ms, ref: fmt(stopped.ref_ms) })
+      : say('mleExplain', { name: stopped.name, sizes, limit: limits.memory_mb })));
   }
 
   if (report.mistake) {
