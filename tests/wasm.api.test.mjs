@@ -26,7 +26,16 @@ test('problems: the fields the page uses, from the C judge\'s own table', () => 
   assert.match(p.prototype, /^void mha\(float \*out, const float \*x,.*int causal\);\n$/);
   assert.equal(p.starter, readFileSync(join(root, 'problems', '49-causal-mha', 'starter.c'), 'utf8'));
   assert.deepEqual(Object.keys(p.limits).sort(), ['memory_mb', 'output_kb', 'time_ms']);
+  assert.deepEqual(p.hints, JSON.parse(readFileSync(join(root, 'problems', '49-causal-mha', 'problem.json'), 'utf8')).hints);
   assert.ok(progress.some((e) => e.phase === 'judge' && e.loaded > 0 && e.total >= e.loaded));
+});
+
+test('prepare: the compiler fetched on request, once', async () => {
+  await Promise.all([judge.prepare(), judge.prepare()]);
+  const fetched = progress.filter((e) => e.phase === 'compiler' && e.loaded === e.total && e.total > 0).length;
+  await judge.prepare();
+  assert.equal(progress.filter((e) => e.phase === 'compiler' && e.loaded === e.total && e.total > 0).length, fetched,
+    'a third prepare() fetched nothing more');
 });
 
 test('find: the C judge\'s lookup, by id, slug or folder, and null for none', () => {

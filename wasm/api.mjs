@@ -10,8 +10,9 @@
 //         llvm-resources.tar). Without it, in a browser: the repository's layout
 //         relative to this module; in Node: the repository's own files.
 //   onProgress({ phase: 'compiler' | 'judge', loaded, total }): the first downloads
-//         (judge.wasm, then the ~105 MB toolchain, which starts loading at once
-//         in a browser so the learner can read while it comes).
+//         (judge.wasm, then the ~105 MB toolchain).
+//   preload: start fetching the toolchain at once (default: in a browser); with
+//         false it comes at judge.prepare() or the first compile.
 // returns judge:
 //   judge.problems   [{ id, slug, dir, title: { en, zh }, difficulty, function,
 //                      prototype, starter, limits: { time_ms, memory_mb, output_kb } }]
@@ -28,6 +29,8 @@
 //                    a fault of the judge's own, or when cancelled.
 //   judge.find(key)  the one of judge.problems that key names (as the C judge looks
 //                    it up: id, slug or folder), or null.
+//   judge.prepare() start fetching the toolchain if it is not already here or on
+//                    its way (never twice); resolves when it is ready.
 //   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
 //                    with an error named 'Cancelled').
 //   judge.close()    end the workers (Node: lets the process exit at once).
@@ -37,12 +40,12 @@ import { createPipeline } from './pipeline.mjs';
 
 const inNode = typeof process === 'object' && process.release?.name === 'node';
 
-export async function createJudge({ base, onProgress } = {}) {
+export async function createJudge({ base, onProgress, preload } = {}) {
   // The Node platform is imported only in Node: the page never loads it.
   const platform = inNode
     ? await (await import('./platform_node.mjs')).nodePlatform({ base })
     : await (await import('./platform_web.mjs')).webPlatform({ base });
-  const p = await createPipeline(platform, { onProgress, preload: !inNode });
+  const p = await createPipeline(platform, { onProgress, preload: preload ?? !inNode });
   return {
     problems: p.problems,
     // One of judge.problems by any key the C judge takes, or null.
@@ -50,6 +53,7 @@ export async function createJudge({ base, onProgress } = {}) {
       const q = p.find(key);
       return q ? p.problems.find((x) => x.id === q.id) : null;
     },
+    prepare: () => p.prepare(),
     compile: (key, source) => p.compile(key, source),
     async run(key, source, { seed, lang } = {}) {
       const r = await p.judge(key, source, { seed: seed === undefined ? undefined : BigInt(seed).toString(), lang });

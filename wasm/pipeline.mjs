@@ -104,6 +104,9 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       }
     },
 
+    // The toolchain, fetched now if it is not here or on its way.
+    prepare: () => compiler.load(),
+
     // Stop the run in progress: its worker is terminated, judge() rejects.
     cancel() {
       if (!active) return;

@@ -27,9 +27,10 @@ export function loadJudge(onProgress) {
     await offlineLayer();
     const base = new URL(__RUNTIME__, location.href).href;
     const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);
-    // In a browser the API starts fetching the compiler at once, so a first
-    // visit keeps it for offline use even before the learner presses Run.
-    return createJudge({ base, onProgress });
+    // The compiler (~20 MB on the wire) is fetched when a problem is opened
+    // (showProblem calls prepare()), not for the list: a first visit to a
+    // problem keeps it for offline use even before the learner presses Run.
+    return createJudge({ base, onProgress, preload: false });
   })().catch((e) => {
     loading = null;   // let the next attempt try again (e.g. back online)
     throw e;

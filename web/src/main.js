@@ -91,6 +91,7 @@ async function showProblem(key) {
     return fail('problem', e);
   }
   if (id !== routeId) return;
+  judge.prepare().catch(() => {});   // a failed download shows again at the first compile
   const problem = judge.find(key);
   if (!problem) {
     main.replaceChildren(h('p', { role: 'alert' }, t('noProblem'), ' ', h('a', { href: '#/' }, t('back'))));
