@@ -200,7 +200,7 @@ char *judge_list_text(judge_lang lang);
 char *judge_usage_text(judge_msg environment, judge_lang lang);
 
 /* Hint k (1 to m->n_hints) of problem m in `lang`, with a note after the
- * last; when the problem has no hints, a sentence saying so; for any other
+ * last (every problem has two or three: the generator requires them); for any other
  * k, the one line saying which hints there are (the CLIs' error). NULL when
  * out of memory; the caller frees it. */
 char *judge_hint_text(const judge_meta *m, int k, judge_lang lang);

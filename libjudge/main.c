@@ -480,15 +480,15 @@ static int show_hint(const judge_meta *m, int n)
 {
     char dir[PATH_MAX], path[PATH_MAX + 8] = "";
     int count = 0;
-    if (m->n_hints && n < 0) {   /* the next one: where this learner is is kept */
+    if (n < 0) {   /* the next one: where this learner is is kept */
         if (workspace(dir, sizeof dir)) return 2;
         snprintf(path, sizeof path, "%s/.hints", dir);
         if (hint_state(path, m->id, &count)) return fail(M(JUDGE_MSG_HINT_STATE), path, strerror(errno));
         n = count < m->n_hints ? count + 1 : m->n_hints;
     }
-    char *text = judge_hint_text(m, m->n_hints ? n : 0, cli_lang);
+    char *text = judge_hint_text(m, n, cli_lang);
     if (!text) return fail("out of memory%s%s", "", "");
-    int bad = m->n_hints && (n < 1 || n > m->n_hints);
+    int bad = n < 1 || n > m->n_hints;
     if (bad) fprintf(stderr, "judge: %s\n", text);
     else fputs(text, stdout);
     free(text);

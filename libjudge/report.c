@@ -638,9 +638,7 @@ char *judge_hint_text(const judge_meta *m, int k, judge_lang lang)
     str b = { 0 };
     char number[24];
     snprintf(number, sizeof number, "%d", k);
-    if (m->n_hints == 0) {
-        put(&b, judge_msg_text(JUDGE_MSG_HINT_NONE, lang), m->id, m->slug);
-    } else if (k < 1 || k > m->n_hints) {
+    if (k < 1 || k > m->n_hints) {
         put(&b, judge_msg_text(JUDGE_MSG_HINT_RANGE, lang), m->id, m->n_hints, number);
     } else {
         put(&b, judge_msg_text(JUDGE_MSG_HINT_SHOW, lang), k, m->n_hints, m->id, m->slug, m->hints[k - 1][lang]);

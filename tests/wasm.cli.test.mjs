@@ -169,17 +169,21 @@ test('control characters from the program and in the file name are escaped, as n
 // ---- issue 15 ----
 test('--version, the completion scripts and --hint print what ./judge prints', async () => {
   for (const args of [['--version'], ['--completion', 'bash'], ['--completion', 'zsh'], ['49', '--hint'], ['49', '--hint', '2', '--lang', 'zh']]) {
-    const ws = mkdtempSync(join(tmpdir(), 'wasm-hint-'));
+    // A workspace each: --hint counts in it, and the two run at once.
+    const ws = [mkdtempSync(join(tmpdir(), 'hint-')), mkdtempSync(join(tmpdir(), 'wasm-hint-'))];
     try {
-      const env = { ...process.env, JUDGE_WORKSPACE: ws };
-      delete env.LC_ALL;
-      delete env.LANG;
-      const [n, w] = await Promise.all([judge(args, { env }), judgeWasm(args, { env })]);
+      const env = ws.map((w) => {
+        const e = { ...process.env, JUDGE_WORKSPACE: w };
+        delete e.LC_ALL;
+        delete e.LANG;
+        return e;
+      });
+      const [n, w] = await Promise.all([judge(args, { env: env[0] }), judgeWasm(args, { env: env[1] })]);
       assert.equal(w.code, n.code, `${args}: ${w.stderr}`);
       assert.equal(w.stdout, n.stdout, args.join(' '));
       assert.equal(w.stderr, n.stderr, args.join(' '));
     } finally {
-      rmSync(ws, { recursive: true, force: true });
+      for (const w of ws) rmSync(w, { recursive: true, force: true });
     }
   }
 });

@@ -281,14 +281,14 @@ function hintCounts(path) {
 function showHint(pipeline, problem, n, lang) {
   const total = problem.hints.length;
   let path = null, counts = null, count = 0;
-  if (total && n < 0) {
+  if (n < 0) {
     path = join(workspace(), '.hints');
     counts = hintCounts(path);
     count = counts.get(problem.id) ?? 0;
     n = count < total ? count + 1 : total;
   }
-  const text = pipeline.hintText(problem.slug, total ? n : 0, lang);
-  if (total && (n < 1 || n > total)) fail(text);
+  const text = pipeline.hintText(problem.slug, n, lang);
+  if (n < 1 || n > total) fail(text);
   process.stdout.write(text);
   if (path && n > count) {
     counts.set(problem.id, n);
