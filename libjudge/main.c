@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,11 +52,15 @@ static void catch_signals(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
-static int fail(const char *fmt, const char *a, const char *b)
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "judge: ");
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     return 2;
 }
 
@@ -88,7 +93,7 @@ static int workspace(char *dir, size_t n)
     const char *env = getenv("JUDGE_WORKSPACE");
     if (env && *env) snprintf(dir, n, "%s", env);
     else if (exe_dir(dir, n) == 0) strncat(dir, "/workspace", n - strlen(dir) - 1);
-    else return fail("cannot find where this program lives; pass FILE or set JUDGE_WORKSPACE%s", "", "");
+    else return fail("cannot find where this program lives; pass FILE or set JUDGE_WORKSPACE");
     if (mkdir(dir, 0777) && errno != EEXIST) return fail("cannot create %s: %s", dir, strerror(errno));
     return 0;
 }
@@ -99,7 +104,7 @@ static int working_copy(const judge_meta *m, char *file, size_t n)
 {
     char dir[PATH_MAX];
     if (workspace(dir, sizeof dir)) return 2;
-    if (snprintf(file, n, "%s/%s.c", dir, m->dir) >= (int)n) return fail("%s: the path is too long%s", dir, "");
+    if (snprintf(file, n, "%s/%s.c", dir, m->dir) >= (int)n) return fail("%s: the path is too long", dir);
     int fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0644);
     if (fd < 0 && errno == EEXIST) {
         fprintf(stderr, "judge: judging your working copy %s\n", file);
@@ -153,7 +158,7 @@ static int parse(int argc, char **argv, options *o)
     o->jobs = cores > 0 ? (int)cores : 1;
     o->seed = JUDGE_DEFAULT_SEED;
     o->args = calloc((size_t)argc, sizeof *o->args);
-    if (!o->args) return fail("out of memory%s%s", "", "");
+    if (!o->args) return fail("out of memory");
     /* --lang first, wherever it is: every other complaint is told in it. */
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--lang")) judge_lang_parse(argv[i + 1], &cli_lang);
@@ -164,8 +169,8 @@ static int parse(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--version")) {
             o->version = 1;
         } else if (!strcmp(a, "--lang")) {
-            if (++i == argc) return fail("--lang needs en or zh%s%s", "", "");
-            if (judge_lang_parse(argv[i], &cli_lang)) return fail("--lang needs en or zh, not '%s'%s", argv[i], "");
+            if (++i == argc) return fail("--lang needs en or zh");
+            if (judge_lang_parse(argv[i], &cli_lang)) return fail("--lang needs en or zh, not '%s'", argv[i]);
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
         } else if (!strcmp(a, "--csv")) {
@@ -173,12 +178,12 @@ static int parse(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--watch")) {
             o->watch = 1;
         } else if (!strcmp(a, "--html") || !strcmp(a, "--completion")) {
-            if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a, "");
+            if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a);
             *(a[2] == 'h' ? &o->html : &o->completion) = argv[i];
         } else if (!strcmp(a, "-j")) {
-            if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a, "");
+            if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a);
             long v = all_digits(argv[i]) && strlen(argv[i]) < 6 ? strtol(argv[i], NULL, 10) : 0;
-            if (v < 1) return fail(M(JUDGE_MSG_CLI_JOBS), argv[i], "");
+            if (v < 1) return fail(M(JUDGE_MSG_CLI_JOBS), argv[i]);
             o->jobs = (int)v;
         } else if (!strcmp(a, "--hint")) {
             o->hint = 1;   /* N, when it follows, is which one */
@@ -188,22 +193,22 @@ static int parse(int argc, char **argv, options *o)
             }
         } else if (!strcmp(a, "--seed")) {
             char *end;
-            if (++i == argc) return fail("--seed needs a number%s%s", "", "");
+            if (++i == argc) return fail("--seed needs a number");
             errno = 0;
             o->seed = strtoull(argv[i], &end, 0);
             if (errno || *end || !*argv[i] || argv[i][0] == '-')
-                return fail("--seed needs a non-negative integer, not '%s'%s", argv[i], "");
+                return fail("--seed needs a non-negative integer, not '%s'", argv[i]);
         } else if (a[0] == '-' && a[1]) {
-            return fail("unknown option %s (see judge --help)%s", a, "");
+            return fail("unknown option %s (see judge --help)", a);
         } else if (!o->key) {
             o->key = a;
         } else {
             o->args[o->n_args++] = a;
         }
     }
-    if (o->json && o->csv) return fail(M(JUDGE_MSG_CLI_ONE_FORMAT), "", "");
+    if (o->json && o->csv) return fail(M(JUDGE_MSG_CLI_ONE_FORMAT));
     if (o->completion && strcmp(o->completion, "bash") && strcmp(o->completion, "zsh"))
-        return fail(M(JUDGE_MSG_CLI_COMPLETION), o->completion, "");
+        return fail(M(JUDGE_MSG_CLI_COMPLETION), o->completion);
     return 0;
 }
 
@@ -246,13 +251,13 @@ static int add_folder(file_list *l, const char *dir)
         if (len < 3 || strcmp(e->d_name + len - 2, ".c") || e->d_name[0] == '.') continue;
         if (add_file(l, dir, e->d_name)) {
             closedir(d);
-            return fail("out of memory%s%s", "", "");
+            return fail("out of memory");
         }
         struct stat st;
         if (stat(l->v[l->n - 1], &st) == 0 && !S_ISREG(st.st_mode)) free(l->v[--l->n]);
     }
     closedir(d);
-    if (l->n == first) return fail(M(JUDGE_MSG_CLI_NO_C_FILES), dir, "");
+    if (l->n == first) return fail(M(JUDGE_MSG_CLI_NO_C_FILES), dir);
     qsort(l->v + first, (size_t)(l->n - first), sizeof *l->v, by_name);
     l->folder = 1;
     return 0;
@@ -310,7 +315,7 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
                              const judge_job_spec *spec)
 {
     judge_class *c;
-    if (judge_class_new(&c, m, files->n, cli_lang)) return fail("out of memory%s%s", "", "");
+    if (judge_class_new(&c, m, files->n, cli_lang)) return fail("out of memory");
     int slots = o->jobs < files->n ? o->jobs : files->n;
     judge_job *jobs = calloc((size_t)slots, sizeof *jobs);
     int *of = calloc((size_t)slots, sizeof *of);   /* the file each slot judges, -1 none */
@@ -318,7 +323,7 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
     if (!jobs || !of || !p) {
         free(jobs); free(of); free(p);
         judge_class_free(c);
-        return fail("out of memory%s%s", "", "");
+        return fail("out of memory");
     }
     int show = isatty(2), next = 0, done = 0, rc = 0;
     long long start = now_ms();
@@ -360,13 +365,13 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
     if (show) fputs("\r\033[K", stderr);
     if (stopped_by || rc) {
         judge_class_free(c);
-        return stopped_by ? 2 : fail("out of memory%s%s", "", "");
+        return stopped_by ? 2 : fail("out of memory");
     }
     int color = !o->json && !o->csv && isatty(1) && !getenv("NO_COLOR");
     char *out = o->json ? judge_class_jsonl(c) : o->csv ? judge_class_csv(c) : judge_class_text(c, color);
     char *page = o->html ? judge_class_html(c) : NULL;
     rc = judge_class_accepted(c) ? 0 : 1;
-    if (!out || (o->html && !page)) rc = fail("out of memory writing the report%s%s", "", "");
+    if (!out || (o->html && !page)) rc = fail("out of memory writing the report");
     else fputs(out, stdout);
     if (rc != 2 && page && write_page(o->html, page)) rc = 2;
     free(out);
@@ -487,7 +492,7 @@ static int show_hint(const judge_meta *m, int n)
         n = count < m->n_hints ? count + 1 : m->n_hints;
     }
     char *text = judge_hint_text(m, n, cli_lang);
-    if (!text) return fail("out of memory%s%s", "", "");
+    if (!text) return fail("out of memory");
     int bad = n < 1 || n > m->n_hints;
     if (bad) fprintf(stderr, "judge: %s\n", text);
     else fputs(text, stdout);
@@ -503,7 +508,7 @@ static int judge_one(const judge_meta *m, const char *file, const options *o, co
 {
     struct stat st;
     if (stat(file, &st)) return fail("cannot read %s: %s", file, strerror(errno));
-    if (!S_ISREG(st.st_mode)) return fail("%s is not a regular file%s", file, "");
+    if (!S_ISREG(st.st_mode)) return fail("%s is not a regular file", file);
     if (access(file, R_OK)) return fail("cannot read %s: %s", file, strerror(errno));
 
     judge_session *s;
@@ -519,12 +524,12 @@ static int judge_one(const judge_meta *m, const char *file, const options *o, co
     }
     if (judged) {
         judge_session_free(s);
-        return fail("%s%s", err, "");
+        return fail("%s", err);
     }
     const char *report = o->json ? judge_session_json(s) : judge_session_text(s, spec->opts.color);
     if (!report) {   /* never half a report: a program reading it would trust the half */
         judge_session_free(s);
-        return fail("out of memory writing the report%s%s", "", "");
+        return fail("out of memory writing the report");
     }
     fputs(report, stdout);
     int rc = judge_session_verdict(s) == JUDGE_AC ? 0 : 1;
@@ -553,8 +558,8 @@ static int run(int argc, char **argv)
         rc = 2;
     } else if (!strcmp(o.key, "list")) {
         char *text = o.n_args ? NULL : judge_list_text(cli_lang);
-        if (o.n_args) rc = fail("list takes no FILE%s%s", "", "");
-        else if (!text) rc = fail("out of memory%s%s", "", "");
+        if (o.n_args) rc = fail("list takes no FILE");
+        else if (!text) rc = fail("out of memory");
         else fputs(text, stdout);
         free(text);
     } else {
@@ -567,9 +572,9 @@ static int run(int argc, char **argv)
         const char *cc = getenv("JUDGE_CC");
         judge_job_spec spec = { .m = m, .seed = o.seed, .lang = cli_lang, .json = o.json,
                                 .opts = { .cc = cc && *cc ? cc : "cc", .color = color } };
-        if (!m) rc = fail("no problem '%s' (judge list shows them)%s", o.key, "");
+        if (!m) rc = fail("no problem '%s' (judge list shows them)", o.key);
         else if (o.hint) rc = show_hint(m, o.hint == 2 ? o.hint_n : -1);
-        else if (o.watch && class) rc = fail(M(JUDGE_MSG_CLI_WATCH_ONE), "", "");
+        else if (o.watch && class) rc = fail(M(JUDGE_MSG_CLI_WATCH_ONE));
         else if (!o.n_args && working_copy(m, path, sizeof path)) rc = 2;
         else if (!class) {
             catch_signals();
@@ -578,9 +583,9 @@ static int run(int argc, char **argv)
         } else {
             for (int i = 0; i < o.n_args && !rc; i++) {
                 if (stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) rc = add_folder(&files, args[i]);
-                else if (add_file(&files, NULL, args[i])) rc = fail("out of memory%s%s", "", "");
+                else if (add_file(&files, NULL, args[i])) rc = fail("out of memory");
             }
-            if (!o.n_args && add_file(&files, NULL, path)) rc = fail("out of memory%s%s", "", "");
+            if (!o.n_args && add_file(&files, NULL, path)) rc = fail("out of memory");
             spec.json = 1;   /* a class keeps each file's JSON: --json, --html */
             if (!rc) {
                 catch_signals();
