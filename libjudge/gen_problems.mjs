@@ -339,7 +339,7 @@ function emit(p) {
   });
   out.push(`static const judge_mistake ${id}_mistakes[] = {\n${mistakes.join('\n')}\n};`);
   out.push(`static const char *const ${id}_hints[][2] = {\n` +
-    [...p.hints.map((h) => `    { ${cstr(h.en)},\n      ${cstr(h.zh)} },`), '    { NULL, NULL },'].join('\n') + '\n};');
+    p.hints.map((h) => `    { ${cstr(h.en)},\n      ${cstr(h.zh)} },`).join('\n') + '\n};');
   if (p.attention) {
     const a = p.attention, size = (r) => (a.sizes[r] ? (a.sizes[r].param ?? -1) : -1);
     const value = (r) => (a.sizes[r]?.value ?? 0);
