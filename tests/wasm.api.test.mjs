@@ -31,11 +31,10 @@ test('problems: the fields the page uses, from the C judge\'s own table', () => 
 });
 
 test('prepare: the compiler fetched on request, once', async () => {
-  await Promise.all([judge.prepare(), judge.prepare()]);
-  const fetched = progress.filter((e) => e.phase === 'compiler' && e.loaded === e.total && e.total > 0).length;
-  await judge.prepare();
-  assert.equal(progress.filter((e) => e.phase === 'compiler' && e.loaded === e.total && e.total > 0).length, fetched,
-    'a third prepare() fetched nothing more');
+  const first = judge.prepare();
+  assert.equal(judge.prepare(), first, 'a second prepare() waits for the same download');
+  await first;
+  assert.equal(judge.prepare(), first, 'and once it is here, nothing starts again');
 });
 
 test('find: the C judge\'s lookup, by id, slug or folder, and null for none', () => {
