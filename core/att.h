@@ -300,6 +300,24 @@ att_status att_attn_backward_ref(float *dq, float *dk, float *dv,
                                  const float *v, const float *dout, int B,
                                  int H, int T, int S, int D, int causal,
                                  double *scratch);
+/* Its SIMD twin (the "fast kernels" conventions below: threads, SIMD level,
+ * float32 rounding): FlashAttention-2's backward pass, tiled (att_kern.h),
+ * with the same outputs, edge rules and errors. It reads what the forward
+ * pass of a training step saved, as exercise 66's learner does: out
+ * [B, H, T, D] and lse [B, H, T] (natural log, -INFINITY for a query that
+ * sees no key; att_attn_lse_ref's), so P_ij = exp(s_ij - lse_i) is
+ * recomputed tile by tile and the row-sum term is D_i = dO_i . out_i:
+ * computing them again here would repeat the forward's work in every
+ * backward call. Workers take (batch, head) pairs (each writes only its
+ * own rows of dq, dk, dv), so at most B*H of them work. Scratch:
+ * att_attn_backward_simd_scratch_floats(T, S, D, threads) floats (0 for a
+ * size < 1), far below T x S: no P or dS matrix is made. */
+size_t att_attn_backward_simd_scratch_floats(int T, int S, int D, int threads);
+att_status att_attn_backward_simd(float *dq, float *dk, float *dv, const float *q,
+                                  const float *k, const float *v, const float *out,
+                                  const float *lse, const float *dout, int B, int H,
+                                  int T, int S, int D, int causal, int threads,
+                                  float *scratch);
 /* The argument checks both paged kernels make (att_paged_decode_ref's
  * errors): ATT_OK or the status they return. */
 att_status att_paged_check(const int *block_table, const int *seq_lens, int B, int H,

@@ -90,6 +90,19 @@ typedef struct {
     float *scratch;          /* [B * H][S_max]: the scores of each (sequence, head) */
 } att_int8_job;
 
+/* The backward pass (att_attn_backward_simd): att.h's arguments; work items
+ * are the B*H (batch, head) pairs, taken one at a time from *next, each
+ * with the worker's ws floats of scratch. */
+typedef struct att_bwd_job {
+    float *dq, *dk, *dv;
+    const float *q, *k, *v, *out, *lse, *dout;
+    int B, H, T, S, D, causal;
+    float scale;
+    float *scratch;
+    size_t ws;
+    atomic_long *next;
+} att_bwd_job;
+
 typedef struct {
     const char *name;        /* "avx512", "avx2", "v128" */
     int level;               /* att_simd_level of this table */
@@ -103,6 +116,7 @@ typedef struct {
     void (*paged)(const att_paged_job *j, int tid, int n);
     void (*decode_i8)(const att_int8_job *j, int tid, int n);
     void (*mla)(const struct att_mla_job *j, int tid, int n);
+    void (*backward)(const struct att_bwd_job *j, int tid, int n);
 } att_kernels;
 
 extern const att_kernels att_kern_avx512, att_kern_avx2, att_kern_v128;

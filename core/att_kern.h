@@ -714,7 +714,200 @@ static void mla_part(const att_mla_job *j, int tid, int n)
     }
 }
 
+/* ---- the backward pass, FlashAttention-2's way (exercises 65 and 66) ----
+ * A work item is one (batch, head). Keys go outer, in blocks of KB (whole
+ * register tiles of MR keys), queries inner, in blocks of BC. Per pair of
+ * blocks the tiles are made transposed, keys as the register tile's rows:
+ *   S^T = K Q^T (Q^T pre-scaled), P^T = exp(S^T - lse), dP^T = V dO^T,
+ *   dS^T = scale P^T o (dP^T - D), D_i = dO_i . out_i,
+ *   dV += P^T dO, dK += dS^T Q, dQ += dS K,
+ * so that lse and D run along a vector of queries, and dS^T is transposed
+ * once (for dQ) where S would have needed P and dS both transposed; the
+ * scale is folded into dS once for dK and dQ. dK and dV of a key block stay
+ * in the worker's accumulators over its query blocks, dQ of the head over
+ * the key blocks. Per head Q^T and dO^T are packed as panels [D][NR], Q, dO
+ * and K as feature panels [rows][NR]. With causal, the query blocks that
+ * see none of a key block are never visited, and inside the others each
+ * key's row is cleared left of its first query. */
+#define KB (BC / MR * MR)
+
+typedef struct {
+    float *qt, *gt, *qf, *gf, *kf, *dqa, *ls, *dl, *ka, *va, *st, *dp, *pa, *dka, *dva;
+    int Tn, Dp, nfp;
+} bwd_ws;
+
+/* x [rows][D] as panels of NR rows transposed, [rows / NR][D][NR], times s;
+ * zero past rows. */
+static void pack_rows_t(float *dst, const float *x, int rows, int D, float s)
+{
+    for (int p = 0; p < (rows + NR - 1) / NR; p++) {
+        const int r0 = p * NR, nr = imin(NR, rows - r0);
+        for (int c = 0; c < D; c++) {
+            float *d = dst + ((size_t)p * D + c) * NR;
+            for (int r = 0; r < nr; r++) d[r] = x[(size_t)(r0 + r) * D + c] * s;
+            for (int r = nr; r < NR; r++) d[r] = 0.0f;
+        }
+    }
+}
+
+/* x [rows][D] as feature panels [nfp][rows][NR], zero past D. */
+static void pack_features(float *dst, const float *x, int rows, int D, int nfp)
+{
+    for (int f = 0; f < nfp; f++) {
+        const int nc = imin(NR, D - f * NR);
+        for (int r = 0; r < rows; r++) {
+            float *d = dst + ((size_t)f * rows + r) * NR;
+            const float *s = x + (size_t)r * D + f * NR;
+            if (nc == NR)
+                for (int c = 0; c < NR; c += ATT_VW) vf_store(d + c, vf_load(s + c));
+            else
+                for (int c = 0; c < NR; c++) d[c] = c < nc ? s[c] : 0.0f;
+        }
+    }
+}
+
+/* Rows 0 .. rows-1 of x^T (x [K][ld]: a[r][k] = x[k * ld + r]) as tile_core
+ * reads a block of MR rows (block_a's layout), zero past rows. */
+static const float *block_at(float *dst, const float *x, size_t ld, int rows, int K, size_t *lda)
+{
+    for (int k = 0; k < K; k++)
+        for (int r = 0; r < MR; r++) {
+            const float e = r < rows ? x[(size_t)k * ld + r] : 0.0f;
+            if (ATT_PACK_A) dst[(size_t)k * MR + r] = e;
+            else dst[(size_t)r * K + k] = e;
+        }
+    *lda = ATT_PACK_A ? MR : (size_t)K;
+    return dst;
+}
+
+/* P^T and dS^T of one pair of blocks, in place of S^T (st) and dP^T (dp):
+ * nk keys from j0, nq queries from i0, whole NR panels wide (the columns
+ * past nq are made and never read). Key j's row is cleared left of its
+ * first query (causal), whose column lo the vector loop starts just below. */
+static void bwd_probs(const att_bwd_job *j, const bwd_ws *w, int j0, int nk, int i0, int nq)
+{
+    const int width = (nq + NR - 1) / NR * NR, off = j->S - j->T;
+    const vf sc = vf_set1(j->scale);
+    for (int r = 0; r < nk; r++) {
+        float *s = w->st + (size_t)r * BC, *d = w->dp + (size_t)r * BC;
+        const int lo = j->causal ? imin(nq, imax(0, j0 + r - off - i0)) : 0;
+        for (int c = lo / ATT_VW * ATT_VW; c < width; c += ATT_VW) {
+            const vf p = vexp(vf_sub(vf_load(s + c), vf_load(w->ls + i0 + c)));
+            vf_store(s + c, p);
+            vf_store(d + c, vf_mul(vf_mul(p, sc), vf_sub(vf_load(d + c), vf_load(w->dl + i0 + c))));
+        }
+        for (int c = 0; c < lo; c++) s[c] = d[c] = 0.0f;
+    }
+}
+
+/* Key block j0 against query block i0: the five products. */
+static void bwd_tile(const att_bwd_job *j, const bwd_ws *w, const float *const *kab,
+                     const float *const *vab, size_t lkv, int j0, int nk, int i0, int nq)
+{
+    const int D = j->D, nkb = (nk + MR - 1) / MR, np = (nq + NR - 1) / NR;
+    for (int b = 0; b < nkb; b++)
+        for (int p = 0; p < np; p++) {
+            const size_t panel = (size_t)(i0 / NR + p) * D * NR, at = (size_t)b * MR * BC + p * NR;
+            tile_attn(w->st + at, BC, kab[b], lkv, w->qt + panel, D, 0);
+            tile_attn(w->dp + at, BC, vab[b], lkv, w->gt + panel, D, 0);
+        }
+    bwd_probs(j, w, j0, nk, i0, nq);
+    for (int b = 0; b < nkb; b++) {
+        const int rows = imin(MR, nk - b * MR);
+        size_t la;
+        const float *pa = block_a(w->pa, w->st + (size_t)b * MR * BC, BC, rows, nq, &la);
+        for (int f = 0; f < w->nfp; f++)
+            tile_attn(w->dva + (size_t)b * MR * w->Dp + f * NR, w->Dp, pa, la,
+                      w->gf + ((size_t)f * j->T + i0) * NR, nq, 1);
+        const float *da = block_a(w->pa, w->dp + (size_t)b * MR * BC, BC, rows, nq, &la);
+        for (int f = 0; f < w->nfp; f++)
+            tile_attn(w->dka + (size_t)b * MR * w->Dp + f * NR, w->Dp, da, la,
+                      w->qf + ((size_t)f * j->T + i0) * NR, nq, 1);
+    }
+    for (int r0 = 0; r0 < nq; r0 += MR) {
+        size_t la;
+        const float *da = block_at(w->pa, w->dp + r0, BC, imin(MR, nq - r0), nk, &la);
+        for (int f = 0; f < w->nfp; f++)
+            tile_attn(w->dqa + (size_t)(i0 + r0) * w->Dp + f * NR, w->Dp, da, la,
+                      w->kf + ((size_t)f * j->S + j0) * NR, nk, 1);
+    }
+}
+
+/* rows rows of D floats from acc (row stride ld) to out (row stride D). */
+static void bwd_store(float *out, const float *acc, size_t ld, int rows, int D)
+{
+    for (int r = 0; r < rows; r++) memcpy(out + (size_t)r * D, acc + (size_t)r * ld, (size_t)D * sizeof *out);
+}
+
+static void bwd_head(const att_bwd_job *j, const bwd_ws *w, size_t bh)
+{
+    const int T = j->T, S = j->S, D = j->D, off = S - T;
+    const size_t td = (size_t)T * D, sd = (size_t)S * D;
+    const float *q = j->q + bh * td, *g = j->dout + bh * td, *o = j->out + bh * td;
+    const float *k = j->k + bh * sd, *v = j->v + bh * sd, *lse = j->lse + bh * T;
+    pack_rows_t(w->qt, q, T, D, j->scale);
+    pack_rows_t(w->gt, g, T, D, 1.0f);
+    pack_features(w->qf, q, T, D, w->nfp);
+    pack_features(w->gf, g, T, D, w->nfp);
+    pack_features(w->kf, k, S, D, w->nfp);
+    /* Padding queries get lse = D = 0: finite columns no product reads. */
+    for (int i = 0; i < w->Tn; i++) {
+        w->ls[i] = i < T ? lse[i] : 0.0f;
+        w->dl[i] = i < T ? vdot(g + (size_t)i * D, o + (size_t)i * D, D) : 0.0f;
+    }
+    memset(w->dqa, 0, (size_t)(T + MR) * w->Dp * sizeof(float));
+    for (int j0 = 0; j0 < S; j0 += KB) {
+        const int nk = imin(KB, S - j0), nkb = (nk + MR - 1) / MR;
+        memset(w->dka, 0, (size_t)KB * w->Dp * sizeof(float));
+        memset(w->dva, 0, (size_t)KB * w->Dp * sizeof(float));
+        const float *kab[KB / MR], *vab[KB / MR];
+        size_t lkv = 0;   /* the same for K and V: both are [S][D] */
+        for (int b = 0; b < nkb; b++) {
+            const int rows = imin(MR, nk - b * MR);
+            const size_t row = (size_t)(j0 + b * MR) * D;
+            kab[b] = block_a(w->ka + (size_t)b * MR * D, k + row, (size_t)D, rows, D, &lkv);
+            vab[b] = block_a(w->va + (size_t)b * MR * D, v + row, (size_t)D, rows, D, &lkv);
+        }
+        /* The first query that sees key j0; none at all past T. */
+        const int ifirst = j->causal ? imax(0, j0 - off) : 0;
+        for (int i0 = ifirst / BC * BC; i0 < T; i0 += BC)
+            bwd_tile(j, w, kab, vab, lkv, j0, nk, i0, imin(BC, T - i0));
+        bwd_store(j->dk + bh * sd + (size_t)j0 * D, w->dka, (size_t)w->Dp, nk, D);
+        bwd_store(j->dv + bh * sd + (size_t)j0 * D, w->dva, (size_t)w->Dp, nk, D);
+    }
+    bwd_store(j->dq + bh * td, w->dqa, (size_t)w->Dp, T, D);
+}
+
+/* The worker's scratch in this width's sizes; att_fast_backward.c sizes ws
+ * with the bounds of every width (ATT_MR_MAX, ATT_NR_MAX, KB <= BC). */
+static void backward_part(const att_bwd_job *j, int tid, int n)
+{
+    (void)n;
+    const int T = j->T, S = j->S, D = j->D;
+    bwd_ws w;
+    w.nfp = (D + NR - 1) / NR;
+    w.Dp = w.nfp * NR;
+    w.Tn = (T + NR - 1) / NR * NR;
+    w.qt = j->scratch + (size_t)tid * j->ws;
+    w.gt = w.qt + (size_t)w.Tn * D;
+    w.qf = w.gt + (size_t)w.Tn * D;
+    w.gf = w.qf + (size_t)T * w.Dp;
+    w.kf = w.gf + (size_t)T * w.Dp;
+    w.dqa = w.kf + (size_t)S * w.Dp;
+    w.ls = w.dqa + (size_t)(T + MR) * w.Dp;
+    w.dl = w.ls + w.Tn;
+    w.ka = w.dl + w.Tn;
+    w.va = w.ka + (size_t)KB * D;
+    w.st = w.va + (size_t)KB * D;
+    w.dp = w.st + (size_t)KB * BC;
+    w.pa = w.dp + (size_t)KB * BC;
+    w.dka = w.pa + (size_t)MR * BC;
+    w.dva = w.dka + (size_t)KB * w.Dp;
+    for (long it; (it = atomic_fetch_add(j->next, 1)) < (long)j->B * j->H;) bwd_head(j, &w, (size_t)it);
+}
+
 const att_kernels ATT_TABLE = {
     ATT_NAME, ATT_LEVEL, ATT_SIMD_NATIVE, ATT_SIMD_REAL, MR, NR,
     gemm_part, attn_part, decode_part, exp_array, paged_part, decode_i8_part, mla_part,
+    backward_part,
 };

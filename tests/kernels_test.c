@@ -759,6 +759,90 @@ static void test_mla_errors(void)
     CHECK(att_mla_decode_simd_scratch_floats(0, 4, 1) == 0, "scratch for S = 0");
 }
 
+/* ---- the backward pass (exercises 65 and 66) ---- */
+
+/* The SIMD twin reads the forward's out and lse (att_attn_lse_ref's, rounded
+ * to float) where the reference recomputes both in double, and computes in
+ * float32 what the reference sums in double. Its error is mostly P's: a
+ * score rounded in float (|s| up to ~10 here, 60 with q scaled by 4), lse
+ * rounded to float, vexp's 2e-7, each a few ulp of |s| relatively; every
+ * gradient is a P-weighted sum (the weights of a query add up to 1) of
+ * terms below a few units, so its error stays a few 1e-7 times the terms'
+ * size, growing like the square root of the keys or queries summed over.
+ * Measured natively and emulated at every level: at most 1.7e-6 absolute,
+ * a tenth of TOL_BWD (1e-5 absolute plus 1e-5 relative); a dropped mask or
+ * a skipped diagonal tile is off by 0.1 or more. */
+#define TOL_BWD 1e-5
+
+static void run_backward(int B, int H, int T, int S, int D, int causal, float qscale, double tol)
+{
+    const size_t nq = (size_t)B * H * T * D, nk = (size_t)B * H * S * D;
+    float *q = xmalloc(nq * 4), *g = xmalloc(nq * 4), *o = xmalloc(nq * 4);
+    float *lse = xmalloc((size_t)B * H * T * 4), *k = xmalloc(nk * 4), *v = xmalloc(nk * 4);
+    float *ref = xmalloc((nq + 2 * nk) * 4), *got = xmalloc((nq + 2 * nk) * 4);
+    float *fscr = xmalloc((size_t)S * 4);
+    double *dscr = xmalloc(att_attn_backward_scratch(T, D) * sizeof(double));
+    uint64_t seed = 6500 + (uint64_t)T * 131 + (uint64_t)S * 17 + (uint64_t)D;
+    att_fill_uniform(q, nq, seed, 1, 2.0f * qscale);
+    att_fill_uniform(k, nk, seed, 2, 2.0f);
+    att_fill_uniform(v, nk, seed, 3, 1.0f);
+    att_fill_uniform(g, nq, seed, 4, 1.0f);
+    CHECK(att_attn_lse_ref(o, lse, q, k, v, B, H, T, S, D, causal, fscr) == ATT_OK, "lse ref");
+    CHECK(att_attn_backward_ref(ref, ref + nq, ref + nq + nk, q, k, v, g, B, H, T, S, D, causal, dscr) == ATT_OK,
+          "backward ref");
+    for (int threads = 1; threads <= 3; threads++) {
+        float *ws = xmalloc(att_attn_backward_simd_scratch_floats(T, S, D, threads) * sizeof(float));
+        for (size_t i = 0; i < nq + 2 * nk; i++) got[i] = NAN;
+        att_status st = att_attn_backward_simd(got, got + nq, got + nq + nk, q, k, v, o, lse, g, B, H, T, S, D,
+                                               causal, threads, ws);
+        CHECK(st == ATT_OK, "%s", att_strerror(st));
+        static const char *const names[] = { "dq", "dk", "dv" };
+        const size_t at[] = { 0, nq, nq + nk }, len[] = { nq, nk, nk };
+        for (int t = 0; t < 3; t++) {
+            att_cmp r;
+            att_compare(&r, got + at[t], ref + at[t], len[t], tol, tol);
+            CHECK(r.n_bad == 0, "backward %s B=%d H=%d T=%d S=%d D=%d causal=%d x%g threads=%d: %zu bad, "
+                  "first [%zu] %.9g vs %.9g, max abs %.3g", names[t], B, H, T, S, D, causal, qscale, threads,
+                  r.n_bad, r.first_bad, r.first_bad < len[t] ? got[at[t] + r.first_bad] : 0.0f,
+                  r.first_bad < len[t] ? ref[at[t] + r.first_bad] : 0.0f, r.max_abs);
+        }
+        free(ws);
+    }
+    free(q); free(g); free(o); free(lse); free(k); free(v); free(ref); free(got); free(fscr); free(dscr);
+}
+
+/* Awkward T, S, D (1, odd, primes, around every vector width and tile),
+ * causal or not, S > T (the cache offset) and T > S (queries that see no
+ * key under causal), 1 to 3 threads, B*H above and below them. */
+static void test_backward(void)
+{
+    FOR_EACH_LEVEL(lv) {
+        for (int i = 0; i < N_AWKWARD; i++)
+            for (int j = 0; j < N_AWKWARD; j += 3) {
+                const int T = awkward[i], D = awkward[(i + j + 2) % N_AWKWARD];
+                run_backward(1, 2, T, awkward[j], D, (i + j) & 1, 1.0f, TOL_BWD);
+                run_backward(1, 2, T, T + awkward[j], D, 1, 1.0f, TOL_BWD);   /* S > T: the cache offset */
+            }
+        run_backward(1, 1, 1, 1, 1, 0, 1.0f, TOL_BWD);
+        run_backward(2, 3, 7, 19, 5, 1, 1.0f, TOL_BWD);     /* B*H > threads */
+        run_backward(1, 1, 200, 333, 16, 1, 1.0f, TOL_BWD); /* many tiles both ways */
+        run_backward(1, 1, 131, 131, 64, 1, 1.0f, TOL_BWD);
+        run_backward(1, 2, 67, 41, 129, 0, 1.0f, TOL_BWD);
+        run_backward(2, 2, 9, 40, 8, 1, 4.0f, TOL_BWD);     /* one key takes nearly all of a row */
+    }
+}
+
+static void test_backward_errors(void)
+{
+    float f[8] = { 7, 7, 7, 7, 7, 7, 7, 7 };
+    CHECK(att_attn_backward_simd(f, f, f, f, f, f, f, f, f, 1, 1, 2, 0, 1, 0, 1, f) == ATT_EBADSHAPE,
+          "S = 0 accepted");
+    CHECK(att_attn_backward_simd(f, f, f, f, f, f, f, f, f, 0, 1, 2, 2, 1, 0, 1, f) == ATT_EBADSHAPE,
+          "B = 0 accepted");
+    CHECK(f[0] == 7.0f, "outputs touched on an error");
+    CHECK(att_attn_backward_simd_scratch_floats(2, 2, 0, 1) == 0, "scratch for D = 0");
+}
+
 /* ---- the table ---- */
 static const check_test tests[] = {
     { "exp_bound", test_exp_bound },
@@ -783,6 +867,8 @@ static const check_test tests[] = {
     { "int8_decode_errors", test_int8_decode_errors },
     { "mla_decode", test_mla_decode },
     { "mla_errors", test_mla_errors },
+    { "backward", test_backward },
+    { "backward_errors", test_backward_errors },
 };
 
 static void back_to_auto(void) { att_simd_select(ATT_SIMD_AUTO); }
