@@ -2,19 +2,25 @@
  * drives it, natively and as wasm, and prints the table). One mode a run:
  *
  *   att_bench ceil                      the machine's ceilings
- *   att_bench PEER [--threads N] [--runs N] [--warmup N] [--shapes abc] [--name NAME]
+ *   att_bench PEER [--threads N] [--runs N] [--warmup N] [--shapes abcd] [--name NAME]
  *       PEER: core (att_mha_simd / att_decode_simd), scalar, openblas
  *
  * Shapes (att_bench.h): (a) causal MHA B=1 T=512 d=512 H=8, (b) T=2048
- * d=768 H=12, (c) decode S=4096 H=32 D=128. Each measurement: warm-up
+ * d=768 H=12, (c) decode S=4096 H=32 D=128, (d) the causal backward pass
+ * T=S=1024 H=8 D=64 (the core only: att_attn_backward_simd from the
+ * forward's out and lse; the default shapes of the other peers are abc).
+ * Each measurement: warm-up
  * runs (default 2, at least 1), then N timed runs (default 10); one line
  *   RESULT peer=.. shape=.. threads=.. min_ms=.. median_ms=.. max_ms=..
  *          flops=.. bytes=.. note=..
  * with the dense FLOP count 8 T d^2 + 4 T^2 d (decode 4 S D H), which
- * counts the masked half of the scores too, as the peers compute it.
+ * counts the masked half of the scores too, as the peers compute it; the
+ * backward's is its five products of 2 T S D per head with the causal half
+ * left out, 5 T S D H, what it computes (no peer runs it).
  * Before it is timed, the core's output is checked against the scalar
  * reference (att_mha_ref on the first 128 tokens, which causal attention
- * makes independent of the rest; att_attn_ref for decode). */
+ * makes independent of the rest; att_attn_ref for decode; for the backward
+ * att_attn_backward_ref on head 0, as heads are independent). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +62,7 @@ static const shape shapes[] = {
     { 'a', 512, 512, 8, 0, 0 },
     { 'b', 2048, 768, 12, 0, 0 },
     { 'c', 1, 0, 32, 4096, 128 },
+    { 'd', 1024, 0, 8, 1024, 64 },
 };
 
 typedef struct {
@@ -65,9 +72,30 @@ typedef struct {
     float *x, *w, *out, *scratch;   /* MHA: x [T, d], w 4 x [d, d]; decode: q, k, v in x */
 } job;
 
+/* The backward's tensors in x: q, k, v, the forward's out, dO [H, T, D]
+ * (T = S), then lse [H, T]; out holds dq, dk, dv. */
+typedef struct {
+    const float *q, *k, *v, *o, *g, *lse;
+    float *dq, *dk, *dv;
+} bwd_tensors;
+
+static bwd_tensors bwd_view(const job *j)
+{
+    const size_t n = (size_t)j->s->H * j->s->T * j->s->D;
+    bwd_tensors t = { j->x, j->x + n, j->x + 2 * n, j->x + 3 * n, j->x + 4 * n, j->x + 5 * n,
+                      j->out, j->out + n, j->out + 2 * n };
+    return t;
+}
+
 static void run_once(const job *j)
 {
     const shape *s = j->s;
+    if (s->shape == 'd') {
+        bwd_tensors t = bwd_view(j);
+        att_attn_backward_simd(t.dq, t.dk, t.dv, t.q, t.k, t.v, t.o, t.lse, t.g, 1, s->H, s->T, s->S, s->D,
+                               1, j->threads, j->scratch);
+        return;
+    }
     if (s->shape == 'c') {
         size_t hd = (size_t)s->H * s->D;
         const float *q = j->x, *k = q + hd, *v = k + (size_t)s->S * hd;
@@ -93,7 +121,21 @@ static int check(const job *j)
 {
     const shape *s = j->s;
     att_cmp r;
-    if (s->shape == 'c') {
+    if (s->shape == 'd') {
+        /* Head 0: its dq, dk and dv follow one another in the flat outputs. */
+        bwd_tensors t = bwd_view(j);
+        const size_t n = (size_t)s->T * s->D;
+        float *ref = xmalloc(3 * n * 4), *got = xmalloc(3 * n * 4);
+        double *sc = xmalloc(att_attn_backward_scratch(s->T, s->D) * sizeof(double));
+        att_attn_backward_ref(ref, ref + n, ref + 2 * n, t.q, t.k, t.v, t.g, 1, 1, s->T, s->S, s->D, 1, sc);
+        memcpy(got, t.dq, n * 4);
+        memcpy(got + n, t.dk, n * 4);
+        memcpy(got + 2 * n, t.dv, n * 4);
+        att_compare(&r, got, ref, 3 * n, 1e-5, 1e-5);   /* tests/kernels_test.c, TOL_BWD */
+        free(ref);
+        free(got);
+        free(sc);
+    } else if (s->shape == 'c') {
         size_t hd = (size_t)s->H * s->D;
         const float *q = j->x, *k = q + hd, *v = k + (size_t)s->S * hd;
         att_attn_desc a = { 1, s->S, s->H, s->H, s->D, 1, 0, 1.0f / sqrtf((float)s->D),
@@ -122,7 +164,12 @@ static void measure(job *j)
 {
     const shape *s = j->s;
     size_t nx, nw = 0, nout, nscr;
-    if (s->shape == 'c') {
+    if (s->shape == 'd') {
+        const size_t n = (size_t)s->H * s->T * s->D;
+        nx = 5 * n + (size_t)s->H * s->T;
+        nout = 3 * n;
+        nscr = att_attn_backward_simd_scratch_floats(s->T, s->S, s->D, j->threads);
+    } else if (s->shape == 'c') {
         size_t hd = (size_t)s->H * s->D;
         nx = hd + 2 * (size_t)s->S * hd;
         nout = hd;
@@ -141,6 +188,12 @@ static void measure(job *j)
     j->scratch = xmalloc(nscr * 4);
     att_fill_uniform(j->x, nx, 1, 0, 1.0f);
     if (nw) att_fill_uniform(j->w, nw, 1, 1, 3.0f / sqrtf((float)s->d));
+    if (s->shape == 'd') {   /* out and lse: the forward pass's, which the backward reads */
+        bwd_tensors t = bwd_view(j);
+        float *sc = xmalloc((size_t)s->S * 4);
+        att_attn_lse_ref((float *)t.o, (float *)t.lse, t.q, t.k, t.v, 1, s->H, s->T, s->S, s->D, 1, sc);
+        free(sc);
+    }
     memset(j->scratch, 0, nscr * 4);   /* touch every page before timing */
     run_once(j);   /* the first warm-up run, whose output is checked */
     if (!strcmp(j->peer, "core") && !check(j)) fprintf(stderr, "att_bench: %s shape %c: WRONG\n", j->name, s->shape);
@@ -154,7 +207,10 @@ static void measure(job *j)
     qsort(t, (size_t)j->runs, sizeof *t, cmp_double);
     double med = j->runs % 2 ? t[j->runs / 2] : (t[j->runs / 2 - 1] + t[j->runs / 2]) / 2;
     double flops, bytes;
-    if (s->shape == 'c') {
+    if (s->shape == 'd') {
+        flops = 5.0 * s->T * (double)s->S * s->D * s->H;
+        bytes = 4.0 * s->H * (8.0 * s->T * s->D + s->T);   /* q k v out dO lse in; dq dk dv out */
+    } else if (s->shape == 'c') {
         flops = 4.0 * s->S * s->D * s->H;
         bytes = 4.0 * (2.0 * s->S * s->H * s->D + 2.0 * s->H * s->D);   /* K, V cache; q, out */
     } else {
@@ -226,10 +282,10 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "usage: att_bench ceil | core|scalar|openblas [--threads N] [--runs N] "
-                        "[--warmup N] [--shapes abc] [--name NAME]\n");
+                        "[--warmup N] [--shapes abcd] [--name NAME]\n");
         return 2;
     }
-    const char *peer = argv[1], *sh = "abc", *name = NULL;
+    const char *peer = argv[1], *sh = strcmp(argv[1], "core") ? "abc" : "abcd", *name = NULL;
     int threads = 1, runs = 10, warmup = 2;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--threads")) threads = atoi(argv[i + 1]);
@@ -260,7 +316,9 @@ int main(int argc, char **argv)
     if (runs < 1) runs = 1;
     for (const char *c = sh; *c; c++)
         for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-            if (shapes[i].shape == *c) {
+            if (shapes[i].shape == *c && *c == 'd' && strcmp(peer, "core"))
+                printf("SKIP peer=%s note=no-backward-pass\n", name ? name : peer);
+            else if (shapes[i].shape == *c) {
                 job j = { peer, name ? name : peer, threads, runs, warmup, &shapes[i], 0, 0, 0, 0 };
                 measure(&j);
             }

@@ -1,7 +1,8 @@
 /* att_bench.h: the pieces of `make bench` (bench/att_bench.c drives them).
  * Shapes: (a) causal MHA forward with projections B=1 T=512 d=512 H=8;
  * (b) the same at T=2048 d=768 H=12; (c) one decode step, KV cache S=4096,
- * H=32, D=128, attention only, cache laid out [S, H*D] (position-major). */
+ * H=32, D=128, attention only, cache laid out [S, H*D] (position-major);
+ * (d) the causal backward pass T=S=1024 H=8 D=64, the core only. */
 #ifndef ATT_BENCH_H
 #define ATT_BENCH_H
 
