@@ -2,8 +2,8 @@
  * backward pass) and 66 (FlashAttention's backward pass) beyond their data
  * in problems/65-attention-backward and problems/66-flash-attention-backward:
  * how their hidden inputs are made (66 also gets the forward's out and lse),
- * their reference (the core's att_attn_backward_ref: both compute the same
- * gradients), the classic mistakes of a backward pass they can name, and the
+ * their reference (the core's att_attn_backward_simd, FlashAttention-2's
+ * tiled backward pass: both compute the same gradients), the classic mistakes of a backward pass they can name, and the
  * coordinates of a gradient. There is no mask picture: the outputs are
  * gradients; which keys a query sees is held to the statement by the causal
  * cases and the mistakes that change it. The tiling of 66 is enforced by its
@@ -71,20 +71,37 @@ static void make_flash_inputs(judge_args *a, const judge_case *c, uint64_t seed,
     memset(a->buf[DK], 0, sizeof(float) * a->len[DK]);
 }
 
+/* The core's SIMD twin of att_attn_backward_ref (tests/kernels_test.c holds
+ * them within 1e-5, far inside both problems' tolerance), from the forward's
+ * out and lse. One thread: the learner's code runs on one, and "your time vs
+ * the reference" compares like with like. */
 static judge_status grads_reference(void *const *outs, const grads_in *g)
 {
-    double *scratch = malloc(sizeof(double) * att_attn_backward_scratch(g->T, g->D));
+    size_t n = att_attn_backward_simd_scratch_floats(g->T, g->S, g->D, 1);
+    float *scratch = malloc(sizeof(float) * (n ? n : 1));
     if (!scratch) return JUDGE_ENOMEM;
-    att_status st = att_attn_backward_ref(outs[DQ], outs[DK], outs[DV], g->q, g->k, g->v, g->dout,
-                                          g->B, g->H, g->T, g->S, g->D, g->causal, scratch);
+    att_status st = att_attn_backward_simd(outs[DQ], outs[DK], outs[DV], g->q, g->k, g->v, g->out,
+                                           g->lse, g->dout, g->B, g->H, g->T, g->S, g->D, g->causal,
+                                           1, scratch);
     free(scratch);
     return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
 }
 
+/* 65's inputs have no out and lse: the forward makes them first. */
 static judge_status reference(void *const *outs, const judge_args *a)
 {
     grads_in g = view(a, 0);
-    return grads_reference(outs, &g);
+    size_t nq = (size_t)g.B * g.H * g.T * g.D, nl = (size_t)g.B * g.H * g.T;
+    float *fwd = malloc(sizeof(float) * (nq + nl + (size_t)g.S));
+    if (!fwd) return JUDGE_ENOMEM;
+    judge_status st = JUDGE_EREFERENCE;
+    if (att_attn_lse_ref(fwd, fwd + nq, g.q, g.k, g.v, g.B, g.H, g.T, g.S, g.D, g.causal,
+                         fwd + nq + nl) == ATT_OK) {
+        g.out = fwd, g.lse = fwd + nq;
+        st = grads_reference(outs, &g);
+    }
+    free(fwd);
+    return st;
 }
 
 static judge_status flash_reference(void *const *outs, const judge_args *a)
