@@ -3,8 +3,9 @@
  * in problems/65-attention-backward and problems/66-flash-attention-backward:
  * how their hidden inputs are made (66 also gets the forward's out and lse),
  * their reference (the core's att_attn_backward_simd, FlashAttention-2's
- * tiled backward pass: both compute the same gradients), the classic mistakes of a backward pass they can name, and the
- * coordinates of a gradient. There is no mask picture: the outputs are
+ * tiled backward pass: both compute the same gradients), the classic
+ * mistakes of a backward pass they can name, and the coordinates of a
+ * gradient. There is no mask picture: the outputs are
  * gradients; which keys a query sees is held to the statement by the causal
  * cases and the mistakes that change it. The tiling of 66 is enforced by its
  * memory limit, not inspected. */
