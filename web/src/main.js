@@ -279,7 +279,13 @@ function problemView(judge, problem) {
       });
       shown = { source, report };
       // Speed runs take seconds: the verdict shows now, the section offers one.
-      if (hasSpeed(problem, report)) speed = speedSection(problem, { measure: () => measureSpeed(judge, problem.id, source, { lang }) });
+      // A re-translation in flight finishes first: one judging at a time.
+      if (hasSpeed(problem, report)) {
+        speed = speedSection(problem, { measure: async () => {
+          await translating?.catch(() => {});
+          return measureSpeed(judge, problem.id, source, { lang });
+        } });
+      }
       showReport(report);
       help.render();
       history.render();
