@@ -37,3 +37,10 @@ export function loadJudge(onProgress) {
   });
   return loading;
 }
+
+// A speed run (the problem's speed cases, after its correctness cases): the
+// report with its `speed` part. The option's name is the wasm API's
+// (wasm/README.md), written here only.
+export function measureSpeed(judge, key, source, options = {}) {
+  return judge.run(key, source, { ...options, speed: true });
+}

@@ -6,7 +6,7 @@ import './style.css';
 import { h } from './dom.js';
 import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
-import { loadJudge } from './judge.js';
+import { loadJudge, measureSpeed } from './judge.js';
 import { createEditor } from './editor.js';
 import { statementHtml } from './statement.js';
 import { renderReport } from './results.js';
@@ -16,6 +16,7 @@ import { helpPanel } from './help.js';
 import { historyPanel } from './history.js';
 import { progressTools } from './progress.js';
 import { ask } from './dialog.js';
+import { hasSpeed, speedSection, tierBadge } from './speed.js';
 
 const main = document.getElementById('main');
 const langButton = document.getElementById('lang');
@@ -71,7 +72,7 @@ async function showList() {
       h('td', { class: 'num' }, p.id),
       h('td', {}, h('a', { href: `#/${p.dir}` }, p.title[lang] || p.title.en)),
       h('td', {}, h('span', { class: `difficulty ${p.difficulty}` }, t(p.difficulty))),
-      h('td', {}, h('span', { class: `status ${status}`, 'data-status': status }, t(status))));
+      h('td', {}, h('span', { class: `status ${status}`, 'data-status': status }, t(status)), tierBadge(p.id)));
   });
   main.replaceChildren(
     h('h1', {}, t('problems')),
@@ -146,6 +147,7 @@ function problemView(judge, problem) {
   let running = false;
   let stopped = false;
   let shown = null;   // { source, report } on screen, to redraw in another language
+  let speed = null;   // the Speed section of the accepted run on screen (speed.js)
 
   async function renderStatement() {
     try {
@@ -189,6 +191,10 @@ function problemView(judge, problem) {
 
   function showReport(report) {
     results.replaceChildren(...renderReport(report, problem.limits));
+    if (speed) {
+      speed.render();
+      results.append(speed.node);
+    }
     markWide(results);
   }
 
@@ -216,7 +222,7 @@ function problemView(judge, problem) {
   async function retranslate() {
     const { source, report } = shown;
     showReport(report);   // the page's words, now
-    if (report.lang === lang) return;
+    if (report.lang === lang || speed?.busy) return;
     try {
       await translating;
       translating = judge.run(problem.id, source, { lang });
@@ -247,7 +253,9 @@ function problemView(judge, problem) {
     const source = editor.text();
     store.setCode(problem.id, source);
     stopped = false;
+    if (speed?.busy) judge.cancel();   // a new run replaces a speed run of the old code
     shown = null;
+    speed = null;
     note.textContent = '';
     busy(true, t('compiling'));
     results.replaceChildren();
@@ -270,6 +278,14 @@ function problemView(judge, problem) {
         mistake: report.mistake ? { id: report.mistake.id, title: report.mistake.title } : null,
       });
       shown = { source, report };
+      // Speed runs take seconds: the verdict shows now, the section offers one.
+      // A re-translation in flight finishes first: one judging at a time.
+      if (hasSpeed(problem, report)) {
+        speed = speedSection(problem, { measure: async () => {
+          await translating?.catch(() => {});
+          return measureSpeed(judge, problem.id, source, { lang });
+        } });
+      }
       showReport(report);
       help.render();
       history.render();
@@ -323,7 +339,7 @@ function problemView(judge, problem) {
     relabel,
     run,
     destroy() {
-      if (running || translating) {
+      if (running || translating || speed?.busy) {
         stopped = true;
         judge.cancel();
       }

@@ -74,6 +74,18 @@ export const setHintsShown = (id, n) => set(`hints:${id}`, String(n));
 export const solutionShown = (id) => get(`solution:${id}`) === '1';
 export const setSolutionShown = (id) => set(`solution:${id}`, '1');
 
+// The best speed tier a problem's speed runs reached, in the judge's words
+// ('gold', 'silver', 'bronze', 'none'), or null before the first; it only
+// goes up.
+export const TIERS = ['none', 'bronze', 'silver', 'gold'];
+export function bestTier(id) {
+  const tier = get(`tier:${id}`);
+  return TIERS.includes(tier) ? tier : null;
+}
+export function recordTier(id, tier) {
+  if (TIERS.indexOf(tier) > TIERS.indexOf(bestTier(id))) set(`tier:${id}`, tier);
+}
+
 // The divider's place on a wide screen: the statement's share of the width.
 export const split = () => Number(get('split')) || 0.5;
 export const setSplit = (x) => set('split', String(x));
@@ -83,14 +95,14 @@ const FORMAT = 'attention-judge-progress';
 export function exportAll(ids) {
   const problems = {};
   for (const id of ids) {
-    const entry = { code: code(id), status: status(id), history: history(id), hints: hintsShown(id), solution: solutionShown(id) };
-    if (entry.code !== null || entry.history.length || entry.status !== 'unsolved') problems[id] = entry;
+    const entry = { code: code(id), status: status(id), history: history(id), hints: hintsShown(id), solution: solutionShown(id), tier: bestTier(id) };
+    if (entry.code !== null || entry.history.length || entry.status !== 'unsolved' || entry.tier) problems[id] = entry;
   }
   return { format: FORMAT, version: 1, exported: new Date().toISOString(), problems };
 }
 
 // Merges a file made by exportAll into this browser: runs are added (none
-// twice), a status only goes up, revealed hints only grow. The imported code
+// twice), a status and a speed tier only go up, revealed hints only grow. The imported code
 // goes into the editor only when this browser has none or the same; otherwise
 // it is kept as a draft in the history. Returns how many problems it touched,
 // or throws an Error whose message says what is wrong with the file.
@@ -118,6 +130,7 @@ export function importAll(data, known) {
     if ((rank[p.status] ?? 0) > rank[status(id)]) set(`status:${id}`, p.status);
     if (Number.isInteger(p.hints) && p.hints > hintsShown(id)) setHintsShown(id, p.hints);
     if (p.solution === true) setSolutionShown(id);
+    if (TIERS.includes(p.tier)) recordTier(id, p.tier);
   }
   return n;
 }
