@@ -9,7 +9,10 @@
 
 /* The state (D x E) and the normaliser (D), what the recurrence carries
  * from one position to the next, and phi(q_i) (D), read E + 1 times: the
- * caller's scratch, not an allocation per call. */
+ * caller's scratch, not an allocation per call. Scratch rather than each
+ * query's weights recomputed in O(T^2) without any: the reference is the
+ * recurrent form on purpose, so that the parallel form of the tests is an
+ * independent check of it, and it stays O(T D E) on long cases. */
 size_t att_linear_attn_scratch_doubles(int D, int E)
 {
     return (size_t)D * E + 2 * (size_t)D;
