@@ -391,6 +391,21 @@ att_status att_mla_decode_simd(float *out, const float *q_nope, const float *q_p
                                int d_c, int d_nope, int d_r, int d_v, int threads,
                                float *scratch);
 
+/* Causal linear attention (exercise 67; Katharopoulos et al. 2020, "Transformers
+ * are RNNs"), in its recurrent form.
+ *   q, k [B, H, T, D]; v, out [B, H, T, E] (E may differ from D);
+ *   scratch: att_linear_attn_scratch_doubles(D, E) doubles (the running state
+ *   and one phi(q_i)).
+ * phi(x) = elu(x) + 1 (x + 1 for x > 0, else exp(x)), elementwise; per
+ * (batch, head), from zero: S_i = sum_{j <= i} phi(k_j) v_j^T (D x E),
+ * z_i = sum_{j <= i} phi(k_j) (D), out_i = phi(q_i)^T S_i / (phi(q_i) . z_i).
+ * phi > 0, so the denominator is positive and no eps is added; T = 1 gives
+ * out = v. Equals the parallel form A = (phi(Q) phi(K)^T) o causal mask,
+ * out = A V / rowsum(A). Returns ATT_EBADSHAPE without touching out. */
+size_t att_linear_attn_scratch_doubles(int D, int E);
+att_status att_linear_attn_ref(float *out, const float *q, const float *k, const float *v,
+                               int B, int H, int T, int D, int E, double *scratch);
+
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
  * doubles. */

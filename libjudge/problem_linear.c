@@ -1,0 +1,125 @@
+/* problem_linear.c: what the judge knows about exercise 67 (causal linear
+ * attention) beyond its data in problems/67-linear-attention: how its
+ * hidden inputs are made, its reference (the core's att_linear_attn_ref, the
+ * recurrent form in double), the classic mistakes of linear attention it can
+ * name, and the coordinates of an output. It is not softmax attention, so
+ * there is no attention form and no mask picture: which keys a query weighs
+ * is held to the statement by the mistakes that change it. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "att.h"
+#include "judge.h"
+
+enum { OUT, Q, K, V, PB, PH, PT, PD, PE, N_PARAMS };
+
+static const char *const param_names[N_PARAMS] = {
+    "out", "q", "k", "v", "B", "H", "T", "D", "E",
+};
+
+/* q, k ~ U[-1.5, 1.5) times the case's scale: both branches of elu(x) + 1
+ * (and of relu) are hit in every row, and phi stays above exp(-1.5 scale),
+ * so the denominators stay far from 0 and an eps of 1e-6 in them is far
+ * inside the tolerance; v ~ U[-1, 1). */
+static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
+{
+    uint64_t stream = (uint64_t)case_index << 8;
+    att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 1.5f * c->scale);
+    att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 1.5f * c->scale);
+    att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
+}
+
+static judge_status reference(void *const *outs, const judge_args *a)
+{
+    int D = a->ints[PD], E = a->ints[PE];
+    double *scratch = malloc(sizeof(double) * att_linear_attn_scratch_doubles(D, E));
+    if (!scratch) return JUDGE_ENOMEM;
+    att_status st = att_linear_attn_ref(outs[OUT], a->buf[Q], a->buf[K], a->buf[V], a->ints[PB],
+                                        a->ints[PH], a->ints[PT], D, E, scratch);
+    free(scratch);
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
+/* ---- what mistaken code returns: the recurrent form in float with the
+ * knobs of the problem's mistakes (problem.json); the judge's model of
+ * wrong code, not a reference. ---- */
+
+static float feature(float x, const judge_changes *ch)
+{
+    switch (ch->linear_phi) {
+    case FORM_LINEAR_PHI_ELU: return x > 0.0f ? x : expf(x) - 1.0f;
+    case FORM_LINEAR_PHI_RELU: return x > 0.0f ? x : 0.0f;
+    case FORM_LINEAR_PHI_IDENTITY: return x;
+    default: return x > 0.0f ? x + 1.0f : expf(x);
+    }
+}
+
+/* Add position i's phi(k_i) v_i^T to state and phi(k_i) to z. */
+static void add(float *state, float *z, const float *k, const float *v, int D, int E,
+                const judge_changes *ch)
+{
+    for (int c = 0; c < D; c++) {
+        float fk = ch->linear_phi_on == FORM_LINEAR_PHI_ON_Q_ONLY ? k[c] : feature(k[c], ch);
+        z[c] += fk;
+        for (int e = 0; e < E; e++) state[(size_t)c * E + e] += fk * v[e];
+    }
+}
+
+static void query(float *out, const float *state, const float *z, const float *q, int D, int E,
+                 const judge_changes *ch)
+{
+    float den = 0.0f;
+    for (int c = 0; c < D; c++)
+        den += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] : feature(q[c], ch)) * z[c];
+    for (int e = 0; e < E; e++) {
+        float num = 0.0f;
+        for (int c = 0; c < D; c++)
+            num += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] : feature(q[c], ch)) *
+                   state[(size_t)c * E + e];
+        out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num : num / den;
+    }
+}
+
+static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                             int variant)
+{
+    (void)variant;
+    int B = a->ints[PB], H = a->ints[PH], T = a->ints[PT], D = a->ints[PD], E = a->ints[PE];
+    float *state = calloc((size_t)D * E + D, sizeof(float)), *z = state + (size_t)D * E;
+    if (!state) return JUDGE_ENOMEM;
+    for (size_t bh = 0; bh < (size_t)B * H; bh++) {
+        const float *q = (const float *)a->buf[Q] + bh * T * D, *k = (const float *)a->buf[K] + bh * T * D;
+        const float *v = (const float *)a->buf[V] + bh * T * E;
+        float *out = (float *)outs[OUT] + bh * T * E;
+        if (ch->linear_state != FORM_LINEAR_STATE_CARRIED)
+            memset(state, 0, sizeof(float) * ((size_t)D * E + D));
+        if (ch->linear_sums == FORM_LINEAR_SUMS_ALL)   /* the totals first, then every query */
+            for (int i = 0; i < T; i++) add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
+        for (int i = 0; i < T; i++) {
+            if (ch->linear_sums == FORM_LINEAR_SUMS_RIGHT)
+                add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
+            query(out + (size_t)i * E, state, z, q + (size_t)i * D, D, E, ch);
+            if (ch->linear_sums == FORM_LINEAR_SUMS_EXCLUSIVE)
+                add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
+        }
+    }
+    free(state);
+    return JUDGE_OK;
+}
+
+/* out [B, H, T, E]: position t's value dim e. */
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
+{
+    (void)p;
+    int H = a->ints[PH], T = a->ints[PT], E = a->ints[PE];
+    size_t r = i / (size_t)E;
+    buf[0] = 0;
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(r / (size_t)T / (size_t)H));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, (int)(r / (size_t)T % (size_t)H));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_T, (int)(r % (size_t)T));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, (int)(i % (size_t)E));
+}
+
+const judge_ops judge_linear_ops = {
+    "linear-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+};
