@@ -112,6 +112,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         int b = sequence_of(cu, B, t, ch);
         int lo = ch->varlen_keys == FORM_VARLEN_KEYS_PACK ? 0 : cu[b];
         int hi = ch->varlen_keys == FORM_VARLEN_KEYS_PACK ? total : cu[b + 1];
+        if (hi <= t) hi = t + 1;   /* a first token taken into the sequence before: its keys run to it */
         int dropped = ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && t == cu[b + 1] - 1;
         if (ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && hi == cu[b + 1]) hi--;
         for (int h = 0; h < H; h++) {
