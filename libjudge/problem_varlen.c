@@ -4,10 +4,10 @@
  * case gives them), the reference (the core's), and the mistakes of packed
  * code it can name. The mistakes change which keys a token sees by its
  * sequence, which the attention form cannot say (it has no pack), so they
- * are simulated here. There is no mask picture: a probe moves one key of
- * every query head, and in a pack most keys reach only their own sequence;
- * which keys reach which token is held to the statement by the cases and
- * the mistakes that change it. */
+ * are simulated here. There is no mask picture (probing needs the form's
+ * spec); which keys reach which token is held to the statement by the
+ * cases (empty, one-token and long sequences side by side) and the
+ * mistakes that change it. */
 #include <math.h>
 #include <stdlib.h>
 #include "att.h"
