@@ -405,6 +405,22 @@ att_status att_mla_decode_simd(float *out, const float *q_nope, const float *q_p
 size_t att_linear_attn_scratch_doubles(int D, int E);
 att_status att_linear_attn_ref(float *out, const float *q, const float *k, const float *v,
                                int B, int H, int T, int D, int E, double *scratch);
+/* Variable-length packed attention (exercise 68), as FlashAttention's
+ * flash_attn_varlen_func takes it: B sequences packed one after another, no
+ * padding, token-major.
+ *   out, q, k, v [total, H, D]: token t, head h, dim c at (t*H + h)*D + c;
+ *   cu_seqlens [B + 1]: sequence b is tokens cu_seqlens[b] .. cu_seqlens[b+1]-1;
+ *   scratch [longest sequence] doubles (total is always enough).
+ * Causal inside each sequence: token t of sequence b sees the keys
+ * cu_seqlens[b] .. t and nothing of another sequence; scale 1/sqrt(D). So
+ * each sequence gets plain causal attention over itself, and B = 1 is causal
+ * attention over [total, H, D]. A sequence may be empty (two equal entries);
+ * total = 0 writes nothing. Returns ATT_EBADSHAPE (B, H or D < 1, total < 0,
+ * cu_seqlens[0] != 0, a decreasing entry, or cu_seqlens[B] != total)
+ * without touching out. */
+att_status att_varlen_ref(float *out, const float *q, const float *k, const float *v,
+                          const int *cu_seqlens, int B, int total, int H, int D,
+                          double *scratch);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

@@ -188,6 +188,7 @@ function loadAttention(p, where, index) {
     const axes = m[2].trim().split(/\s+/);
     if (axes.length !== q.shape.length || axes.some((x) => x.length !== 1 || !letters.includes(x)))
       fail(where, `${at}${view}: one axis per dim of ${m[1]} (${q.shape.length}), each one of ${[...letters].join(' ')}`);
+    if (q.plus.some((x) => x)) fail(where, `${at}${view}: ${m[1]} has a dim that adds to its int param`);
     out.views[view] = { param: index.get(m[1]), axes: axes.join('') };
   }
   // Queries, keys and values are params, or projections of x (exercise 49);
@@ -235,9 +236,15 @@ function loadProblem(problems, dir) {
     if (q.type === 'int') return;
     if (!Array.isArray(q.shape) || q.shape.length === 0 || q.shape.length > 4)
       fail(where, `${at}shape must list 1 to 4 int params`);
+    // A dim is an int param, or an input's "B + 1" (FlashAttention's
+    // cu_seqlens [B + 1]): outputs and the attention form read plain dims.
+    q.plus = [];
     q.dims = q.shape.map((n) => {
-      const j = index.get(n);
+      const m = /^(\w+)\s*\+\s*(\d+)$/.exec(n);
+      const j = index.get(m ? m[1] : n);
       if (j === undefined || p.params[j].type !== 'int') fail(where, `${at}shape: ${n} is not an int param`);
+      if (m && t.out) fail(where, `${at}shape: ${n}: only an input's dim may add to its int param`);
+      q.plus.push(m ? Number(m[2]) : 0);
       return j;
     });
     if (q.dir === 'scratch' && q.type !== 'float *') fail(where, `${at}only a float * can be "dir": "scratch"`);
@@ -272,7 +279,7 @@ function loadProblem(problems, dir) {
       const q = p.params[index.get(name)];
       if (!q || !['JUDGE_F32', 'JUDGE_I32', 'JUDGE_I8'].includes(q.t.type) || (q.t.out && q.dir !== 'inout'))
         fail(where, `${at}tensors.${name} is not a float or int input`);
-      const n = q.dims.reduce((acc, j) => acc * c[p.params[j].name], 1);
+      const n = q.dims.reduce((acc, j, d) => acc * (c[p.params[j].name] + q.plus[d]), 1);
       if (!Array.isArray(data) || data.length !== n || !data.every(Number.isFinite))
         fail(where, `${at}tensors.${name} must be ${n} numbers`);
       // The table stores example values as floats: an int one must survive that.
@@ -309,11 +316,12 @@ function emit(p) {
   const id = `p${p.id}`;
   const out = [];
   const params = p.params.map((q) => {
-    const dims = q.dims ?? [];
+    const dims = q.dims ?? [], plus = q.plus ?? [];
     const isIn = !q.t.out || q.dir === 'inout';
     const isOut = q.t.out && q.dir !== 'scratch';
     return `    { ${cstr(q.name)}, ${q.t.type}, ${isOut ? 1 : 0}, ${isIn ? 1 : 0}, ${q.nullable ? 1 : 0}, ` +
-      `${dims.length}, { ${[...dims, 0, 0, 0, 0].slice(0, 4).join(', ')} } },`;
+      `${dims.length}, { ${[...dims, 0, 0, 0, 0].slice(0, 4).join(', ')} }, ` +
+      `{ ${[...plus, 0, 0, 0, 0].slice(0, 4).join(', ')} } },`;
   });
   out.push(`static const judge_param ${id}_params[] = {\n${params.join('\n')}\n};`);
   p.cases.forEach((c, i) => {

@@ -154,8 +154,9 @@ static judge_status alloc_args(judge_args *a, const judge_meta *m, const judge_c
         if (p->type == JUDGE_INT) continue;
         size_t n = 1;
         for (int d = 0; d < p->rank; d++) {
-            if (a->ints[p->dims[d]] <= 0) return JUDGE_EBADCASE;
-            n *= (size_t)a->ints[p->dims[d]];
+            int len = a->ints[p->dims[d]] + p->dims_plus[d];
+            if (len <= 0) return JUDGE_EBADCASE;
+            n *= (size_t)len;
         }
         a->len[i] = n;
         if (p->nullable && !strcmp(c->mask, "none")) continue;

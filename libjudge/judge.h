@@ -99,6 +99,8 @@ typedef struct {
     int nullable;         /* the judge may pass NULL */
     int rank;             /* buffers: number of dims */
     int dims[JUDGE_MAX_RANK];  /* each the index of the int param sizing it */
+    int dims_plus[JUDGE_MAX_RANK];  /* added to that param's value: cu_seqlens
+                                     * [B + 1]; 0 on every output's dims */
 } judge_param;
 
 typedef struct {
