@@ -96,6 +96,17 @@ for (const { fields: f } of results) {
   if (counts[f.shape] !== k) notes.push(`${f.peer} shape ${f.shape}: flops/bytes ${k}, not ${counts[f.shape]} as the first figure of that shape: the shapes differ`);
 }
 
+// The work no implementation of a shape can skip (att_bench.c's real_flops,
+// the causal half left out, and read_bytes; the peers print neither): % limit
+// holds every row of a shape to the same work, whatever it computes.
+const work = {};
+for (const { fields: f } of results) {
+  if (!f.real_flops) continue;
+  const k = `${f.real_flops}/${f.read_bytes}`;
+  work[f.shape] ??= { flops: Number(f.real_flops), bytes: Number(f.read_bytes), k };
+  if (work[f.shape].k !== k) notes.push(`${f.peer} shape ${f.shape}: real_flops/read_bytes ${k}, not ${work[f.shape].k}`);
+}
+
 // Ceiling of a measurement: FMA throughput of the widest native width times
 // the threads for (a)/(b), read bandwidth for (c) (memory-bound).
 function ceiling(r) {
@@ -106,24 +117,36 @@ function ceiling(r) {
   return [fma * Number(f.threads), 'GFLOP/s', name];
 }
 
+// % limit: the time the shape's work takes at the ceiling over the median,
+// in percent (flops for (a)/(b), bytes read for (c), as ceiling() bounds
+// them); null where a ceiling or the work is unknown.
+function pctLimit(r) {
+  const f = r.fields, w = work[f.shape], [c, unit] = ceiling(r);
+  if (!c || !w) return null;
+  return 100 * (unit === 'GB/s' ? w.bytes : w.flops) / (Number(f.median_ms) * 1e6) / c;
+}
+
 const pad = (s, n) => String(s).padStart(n);
 console.log('\nceilings (one thread, the better of the start and the end of this run):');
 for (const [k, v] of Object.entries(ceilings)) console.log(`  ${k.padEnd(22)} ${v} ${k.endsWith('read_bw') ? 'GB/s' : 'GFLOP/s'}`);
-console.log(`\n${'peer'.padEnd(16)} shape thr ${pad('min ms', 9)} ${pad('median', 9)} ${pad('max ms', 9)} ${pad('GFLOP/s', 8)} ${pad('GB/s', 6)} ${pad('% ceil', 7)} ${pad('GF/s@min', 8)}  load  note`);
+console.log(`\n${'peer'.padEnd(16)} shape thr ${pad('min ms', 9)} ${pad('median', 9)} ${pad('max ms', 9)} ${pad('GFLOP/s', 8)} ${pad('GB/s', 6)} ${pad('% ceil', 7)} ${pad('% limit', 7)} ${pad('GF/s@min', 8)}  load  note`);
 for (const r of results) {
   const f = r.fields, med = Number(f.median_ms);
   const gflops = Number(f.flops) / (med * 1e6), gbs = Number(f.bytes) / (med * 1e6);
   const [c, unit, cname] = ceiling(r);
   const pct = c ? (100 * (unit === 'GB/s' ? gbs : gflops) / c).toFixed(0) + '%' : '-';
-  console.log(`${f.peer.padEnd(16)} ${pad(f.shape, 5)} ${pad(f.threads, 3)} ${pad(f.min_ms, 9)} ${pad(f.median_ms, 9)} ${pad(f.max_ms, 9)} ${pad(gflops.toFixed(1), 8)} ${pad(gbs.toFixed(2), 6)} ${pad(pct, 7)} ${pad((Number(f.flops) / (Number(f.min_ms) * 1e6)).toFixed(1), 8)}  ${r.load}  ${f.note} (vs ${cname})`);
+  const lim = pctLimit(r), limit = lim === null ? '-' : lim.toFixed(0) + '%';
+  console.log(`${f.peer.padEnd(16)} ${pad(f.shape, 5)} ${pad(f.threads, 3)} ${pad(f.min_ms, 9)} ${pad(f.median_ms, 9)} ${pad(f.max_ms, 9)} ${pad(gflops.toFixed(1), 8)} ${pad(gbs.toFixed(2), 6)} ${pad(pct, 7)} ${pad(limit, 7)} ${pad((Number(f.flops) / (Number(f.min_ms) * 1e6)).toFixed(1), 8)}  ${r.load}  ${f.note} (vs ${cname})`);
 }
 console.log('\nGFLOP/s, GB/s and % ceil at the median; GF/s@min at the fastest run.');
 console.log('GFLOP/s: dense count 8 T d^2 + 4 T^2 d for (a)/(b) (the masked half included, as the');
 console.log('peers compute it), 4 S D H for (c); GB/s: bytes / median; % ceil: of the FMA ceiling');
-console.log('times threads for (a)/(b), of read bandwidth for (c). load: 1-min load average.');
+console.log('times threads for (a)/(b), of read bandwidth for (c). % limit: the same ceilings, over');
+console.log('the work no one can skip: 8 T d^2 + 2 T (T+1) d FLOP for (a)/(b) (the causal half');
+console.log('left out, as this core does), the bytes read for (c). load: 1-min load average.');
 if (notes.length) console.log('\n' + notes.join('\n'));
 console.log(`\nload average at end: ${loadavg()}\n`);
 for (const r of results) {
-  const f = r.fields;
-  console.log(`RESULT peer=${f.peer} shape=${f.shape} threads=${f.threads} min_ms=${f.min_ms} median_ms=${f.median_ms} max_ms=${f.max_ms} flops=${f.flops} bytes=${f.bytes} note=${f.note},load=${r.load}`);
+  const f = r.fields, lim = pctLimit(r);
+  console.log(`RESULT peer=${f.peer} shape=${f.shape} threads=${f.threads} min_ms=${f.min_ms} median_ms=${f.median_ms} max_ms=${f.max_ms} flops=${f.flops} bytes=${f.bytes}${lim === null ? '' : ` pct_limit=${lim.toFixed(1)}`} note=${f.note},load=${r.load}`);
 }

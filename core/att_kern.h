@@ -106,10 +106,11 @@ static inline void tile_core(float *c, int ldc, const float *a, size_t lda, cons
         for (int v = 0; v < ATT_NV; v++) vf_store(c + (size_t)r * ldc + v * ATT_VW, acc[r][v]);
 }
 
-/* c = a . bp, for the GEMM, which runs best with it inlined. */
-static void tile(float *c, int ldc, const float *a, size_t lda, const float *bp, int K)
+/* c = a . bp (accumulate 0) or c += a . bp (1), for the GEMM, which runs
+ * best with it inlined. */
+static void tile(float *c, int ldc, const float *a, size_t lda, const float *bp, int K, int accumulate)
 {
-    tile_core(c, ldc, a, lda, bp, K, 0);
+    tile_core(c, ldc, a, lda, bp, K, accumulate);
 }
 
 /* c = a . bp (accumulate 0) or c += a . bp (1), for the attention: kept out
@@ -207,7 +208,12 @@ static void gemm_part(const att_gemm_job *j, int tid, int n)
                 const float *ab = block_a(ap, a0, (size_t)K, rows, kb, &lda);
                 for (int p = 0; p < np; p++) {
                     const int c0 = n0 + p * NR, nc = imin(NR, N - c0);
-                    tile(ct, NR, ab, lda, slab + (size_t)p * kb * NR, kb);
+                    if (rows == MR && nc == NR) {   /* a whole tile: into out, no copy (3% natively) */
+                        tile(j->out + (size_t)i0 * N + c0, N, ab, lda, slab + (size_t)p * kb * NR, kb,
+                             kc > 0);
+                        continue;
+                    }
+                    tile(ct, NR, ab, lda, slab + (size_t)p * kb * NR, kb, 0);
                     for (int r = 0; r < rows; r++) {
                         float *o = j->out + (size_t)(i0 + r) * N + c0;
                         const float *t = ct + r * NR;
@@ -286,18 +292,19 @@ static void mask_tile(const att_attn_job *j, float *st, int pos0, int jb, int pa
     }
 }
 
-/* The online softmax over one score tile [MR][BC]: per row the new max,
+/* The online softmax over one score tile [MR][BC], its first ncol columns
+ * (a multiple of ATT_VW, holding every key a row sees): per row the new max,
  * P = exp(S - max) in place, the running sum l; alpha[r] = exp(m_old -
  * m_new) rescales the output so far (all rows in one vector exp). A row
  * that has seen no key yet keeps P = 0, m = -inf, and gets alpha 0 (its
  * output is still 0). */
-static void softmax_tile(float *st, float *m, float *l, float *alpha)
+static void softmax_tile(float *st, int ncol, float *m, float *l, float *alpha)
 {
     float mnew[MR], diff[MR];
     for (int r = 0; r < MR; r++) {
         const float *s = st + r * BC;
         vf mx = vf_load(s);
-        for (int c = ATT_VW; c < BC; c += ATT_VW) mx = vf_max(mx, vf_load(s + c));
+        for (int c = ATT_VW; c < ncol; c += ATT_VW) mx = vf_max(mx, vf_load(s + c));
         const float hm = vf_hmax(mx);
         mnew[r] = hm > m[r] ? hm : m[r];
         diff[r] = m[r] == -INFINITY ? -INFINITY : m[r] - mnew[r];
@@ -306,11 +313,11 @@ static void softmax_tile(float *st, float *m, float *l, float *alpha)
     for (int r = 0; r < MR; r++) {
         float *s = st + r * BC;
         if (mnew[r] == -INFINITY) {
-            memset(s, 0, BC * sizeof *s);
+            memset(s, 0, ncol * sizeof *s);
             continue;
         }
         vf sum = vf_zero(), vm = vf_set1(mnew[r]);
-        for (int c = 0; c < BC; c += ATT_VW) {
+        for (int c = 0; c < ncol; c += ATT_VW) {
             vf e = vexp(vf_sub(vf_load(s + c), vm));
             vf_store(s + c, e);
             sum = vf_add(sum, e);
@@ -344,8 +351,10 @@ static void attn_tile(const att_attn_job *j, const attn_ws *w, attn_rows *b, int
     if (real < BC || (j->causal && jb + BC - 1 > b->pfirst) ||
         (j->window > 0 && jb <= b->plast - j->window))
         mask_tile(j, w->st, b->i0 + j->S - j->T, jb, real < nk);
+    /* Only the columns up to the last key seen: on a tile the causal edge
+     * cuts, the rest is -inf, and P V reads kv of them. */
     float alpha[MR];
-    softmax_tile(w->st, b->m, b->l, alpha);
+    softmax_tile(w->st, (kv + ATT_VW - 1) / ATT_VW * ATT_VW, b->m, b->l, alpha);
     size_t ldp;
     const float *pt = block_a(w->pt, w->st, BC, MR, kv, &ldp);
     for (int r = 0; r < MR; r++)
