@@ -153,14 +153,10 @@ static void measure(job *j)
     }
     qsort(t, (size_t)j->runs, sizeof *t, cmp_double);
     double med = j->runs % 2 ? t[j->runs / 2] : (t[j->runs / 2 - 1] + t[j->runs / 2]) / 2;
-    double flops, bytes;
-    if (s->shape == 'c') {
-        flops = 4.0 * s->S * s->D * s->H;
-        bytes = 4.0 * (2.0 * s->S * s->H * s->D + 2.0 * s->H * s->D);   /* K, V cache; q, out */
-    } else {
-        flops = 8.0 * s->T * (double)s->d * s->d + 4.0 * (double)s->T * s->T * s->d;
-        bytes = 4.0 * (2.0 * s->T * s->d + 4.0 * s->d * (double)s->d);   /* x, out, 4 weights */
-    }
+    att_work w;   /* the count the judge's speed tier uses too (core/att_work.c) */
+    if (s->shape == 'c') att_work_decode(&w, 1, s->S, s->H, s->D);
+    else att_work_mha(&w, 1, s->T, s->d, 1);
+    double flops = w.dense_flops, bytes = w.bytes;
     printf("RESULT peer=%s shape=%c threads=%d min_ms=%.3f median_ms=%.3f max_ms=%.3f flops=%.0f "
            "bytes=%.0f note=%s%s,runs=%d\n", j->name, s->shape, j->threads, t[0], med, t[j->runs - 1], flops,
            bytes, !strcmp(j->peer, "core") ? "simd=" : "", !strcmp(j->peer, "core") ? att_simd_name() : j->peer,
