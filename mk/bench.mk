@@ -46,9 +46,12 @@ $(BENCH)/att_bench.cjs: $(BENCH_WASM_SRC) $(BENCH_DEPS) $(BENCH)/wasm/att_bench_
 	    $(BENCH_WASM_SRC) $(BENCH)/wasm/att_bench_scalar.o $(WASM_OBJ) && mv $@.$$$$.cjs $@
 
 .PHONY: bench
-# The core first, then the wasm backend (mk/wasm.mk) and the page (mk/web.mk).
+# The core first, then the speed tier of 49's solution on both backends
+# (bench/tier.mjs), the wasm backend (mk/wasm.mk) and the page (mk/web.mk).
 bench: $(BENCH)/att_bench $(if $(shell command -v emcc 2>/dev/null),$(BENCH)/att_bench.cjs)
 	$(NODE) bench/run.mjs
+	$(MAKE) -s judge wasm
+	$(NODE) bench/tier.mjs
 	$(MAKE) -s bench-wasm
 	$(MAKE) -s bench-web
 
