@@ -675,8 +675,9 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
     capture_rename(&diag, source, file);
     judge_session_compiled(s, c == 0, diag.data);
     rc = c == 0 ? run_calls(s, m, dir, err, n) : 0;
-    /* The speed runs (--speed): the same program, a fresh child, their own budget. */
-    judge_session *speed = rc == 0 && c == 0 ? judge_session_speed(s) : NULL;
+    /* The speed runs (--speed): the same program, a fresh child, their own
+     * budget (after a CE none, and the report says why). */
+    judge_session *speed = rc == 0 ? judge_session_speed(s) : NULL;
     if (speed) rc = run_calls(speed, judge_session_meta(speed), dir, err, n);
 done:
     free(diag.data);

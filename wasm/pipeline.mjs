@@ -95,10 +95,11 @@ export async function createPipeline(platform, { onProgress, preload = false } =
         if (c.ok) {
           me.run = runSession({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
           await me.run.done;
-          if (speed && !me.cancelled) {
-            me.run = runSpeed({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
-            await me.run.done;
-          }
+        }
+        // After a CE too: then no speed run, and the report says why.
+        if (speed && !me.cancelled) {
+          me.run = runSpeed({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
+          await me.run.done;
         }
         const json = withBackend(session.json());
         keep?.(session, json);
