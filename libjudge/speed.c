@@ -65,20 +65,21 @@ static double now_ms(void)
 static const char *simd_name(void) { return att_simd_native() ? att_simd_name() : "scalar"; }
 
 /* The ceilings at the core's width, in tens of milliseconds: the best of
- * short tries (on a shared machine some get a core to themselves). */
+ * short tries (on a shared machine some get a core to themselves). The
+ * loops are in other objects (core/att_ceil*.c), so no call is optimised
+ * out whatever becomes of their results. */
 static void measure_ceilings(struct judge_speed *sp)
 {
     const char *w = att_simd_name();
-    float (*fma)(long, double *) = !strcmp(w, "avx512") ? att_ceil_fma_avx512
+    float (*mul_add)(long, double *) = !strcmp(w, "avx512") ? att_ceil_fma_avx512
                                  : !strcmp(w, "avx2") ? att_ceil_fma_avx2 : att_ceil_fma_v128;
     float (*rd)(const float *, size_t) = !strcmp(w, "avx512") ? att_ceil_read_avx512
                                        : !strcmp(w, "avx2") ? att_ceil_read_avx2 : att_ceil_read_v128;
-    float sink = 0.0f;
     double f;
-    for (int i = 0; i < 200; i++) sink += fma(1000, &f);   /* warm-up (V8 tiers up later calls) */
+    for (int i = 0; i < 200; i++) mul_add(1000, &f);   /* warm-up (V8 tiers up later calls) */
     for (int i = 0; i < 12; i++) {
         double t0 = now_ms();
-        sink += fma(100000, &f);
+        mul_add(100000, &f);
         double gf = f / ((now_ms() - t0) * 1e6);
         if (gf > sp->fma_gflops) sp->fma_gflops = gf;
     }
@@ -88,13 +89,12 @@ static void measure_ceilings(struct judge_speed *sp)
         memset(x, 0, n * sizeof *x);   /* every page touched before timing */
         for (int i = 0; i < 3; i++) {
             double t0 = now_ms();
-            sink += rd(x, n);
+            rd(x, n);
             double gb = (double)n * sizeof *x / ((now_ms() - t0) * 1e6);
             if (gb > sp->read_gbs) sp->read_gbs = gb;
         }
         free(x);
     }
-    if (sink == 12345.0f) sp->fma_gflops += 0.0;   /* keeps the results live */
 }
 
 void judge_session_want_speed(judge_session *s) { s->want_speed = 1; }
