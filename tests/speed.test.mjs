@@ -3,7 +3,8 @@
 // gives, so the tests hold their shape and their arithmetic (ratio, rates,
 // % of the ceiling, tiers by the documented thresholds) and the rules (no
 // speed run unless every case passes; a wrong result there is WA). The
-// speed cases are big: each backend runs 49's solution once.
+// speed cases are big: each backend runs 49's solution once, and 52's
+// natively.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -58,6 +59,21 @@ for (const [backend, run] of [['native', judge], ['wasm', judgeWasm]]) {
     assert.match(speed.skipped.reason, /not run: .*every correctness case passes \(the verdict is WA\)/);
   });
 }
+
+test('native: 52, bound by reading the cache, counts bytes against the read bandwidth', async () => {
+  const r = await judge(['52', join('problems', '52-kv-cache-decode', 'solution.c'), '--speed', '--json'], slow);
+  assert.equal(r.code, 0, r.stderr);
+  const { speed } = JSON.parse(r.stdout);
+  assert.equal(speed.skipped, null);
+  const [c] = speed.cases;
+  assert.deepEqual(c.sizes, { B: 1, S_max: 4096, H: 8, D: 128 });
+  // core/att_work.c: the K and V rows of 4096 positions, q and out, as floats.
+  assert.equal(c.bound, 'bytes');
+  assert.equal(c.work, 4 * (2 * 4096 * 8 * 128 + 2 * 8 * 128));
+  assert.ok(close(c.rate, c.work / (c.ms * 1e6)) && close(c.pct_ceiling, (c.rate / c.ceiling) * 100), JSON.stringify(c));
+  assert.equal(c.tier, tierOf(c.ratio));
+  assert.equal(speed.tier, c.tier);
+});
 
 test('native: a wrong result in a speed case is WA of that case, told in both languages', async () => {
   const file = join('tests', 'speed', '49-window-256.c');
