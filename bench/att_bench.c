@@ -13,16 +13,12 @@
  * runs (default 2, at least 1), then N timed runs (default 10); one line
  *   RESULT peer=.. shape=.. threads=.. min_ms=.. median_ms=.. max_ms=..
  *          flops=.. bytes=.. note=..
- * with the dense FLOP count 8 T d^2 + 4 T^2 d (decode 4 S D H), which
- * counts the masked half of the scores too, as the peers compute it (the
- * backward's is its five products of 2 T S D per head with the causal half
- * left out, 5 T S D H, what it computes: no peer runs it), and the work no
- * implementation can skip, for bench/run.mjs's % limit:
- *          real_flops=.. read_bytes=..
- * real_flops counts the scores and P V of the T (T + 1) / 2 pairs the
- * causal mask leaves (8 T d^2 + 2 T (T + 1) d; decode sees every key);
- * read_bytes the inputs read once (x and the four weights; the K and V
- * cache and q; q k v out dO lse for the backward).
+ *          real_flops=.. real_bytes=..
+ * counted by att_work_* (core/att_work.c, shared with the judge's speed
+ * tier): flops is the dense count, which counts the masked half of the
+ * scores too, as the peers compute it; real_flops the work no
+ * implementation can skip, the causal half left out (bench/run.mjs's %
+ * limit); bytes = real_bytes, what must be read and written once.
  * Before it is timed, the core's output is checked against the scalar
  * reference (att_mha_ref on the first 128 tokens, which causal attention
  * makes independent of the rest; att_attn_ref for decode; for the backward
@@ -212,24 +208,13 @@ static void measure(job *j)
     }
     qsort(t, (size_t)j->runs, sizeof *t, cmp_double);
     double med = j->runs % 2 ? t[j->runs / 2] : (t[j->runs / 2 - 1] + t[j->runs / 2]) / 2;
-    double flops, bytes, real, read;
-    if (s->shape == 'd') {
-        flops = real = 5.0 * s->T * (double)s->S * s->D * s->H;
-        bytes = 4.0 * s->H * (8.0 * s->T * s->D + s->T);   /* q k v out dO lse in; dq dk dv out */
-        read = 4.0 * s->H * (6.0 * s->T * s->D + s->T);
-    } else if (s->shape == 'c') {
-        flops = real = 4.0 * s->S * s->D * s->H;
-        bytes = 4.0 * (2.0 * s->S * s->H * s->D + 2.0 * s->H * s->D);   /* K, V cache; q, out */
-        read = 4.0 * (2.0 * s->S * s->H * s->D + s->H * s->D);
-    } else {
-        flops = 8.0 * s->T * (double)s->d * s->d + 4.0 * (double)s->T * s->T * s->d;
-        real = 8.0 * s->T * (double)s->d * s->d + 2.0 * (double)s->T * (s->T + 1) * s->d;
-        bytes = 4.0 * (2.0 * s->T * s->d + 4.0 * s->d * (double)s->d);   /* x, out, 4 weights */
-        read = 4.0 * (s->T * s->d + 4.0 * s->d * (double)s->d);
-    }
+    att_work w;   /* the count the judge's speed tier uses too (core/att_work.c) */
+    if (s->shape == 'd') att_work_backward(&w, 1, s->H, s->T, s->S, s->D, 1);
+    else if (s->shape == 'c') att_work_decode(&w, 1, s->S, s->H, s->D);
+    else att_work_mha(&w, 1, s->T, s->d, 1);
     printf("RESULT peer=%s shape=%c threads=%d min_ms=%.3f median_ms=%.3f max_ms=%.3f flops=%.0f "
-           "bytes=%.0f real_flops=%.0f read_bytes=%.0f note=%s%s,runs=%d\n", j->name, s->shape, j->threads,
-           t[0], med, t[j->runs - 1], flops, bytes, real, read, !strcmp(j->peer, "core") ? "simd=" : "",
+           "bytes=%.0f real_flops=%.0f real_bytes=%.0f note=%s%s,runs=%d\n", j->name, s->shape, j->threads,
+           t[0], med, t[j->runs - 1], w.dense_flops, w.bytes, w.flops, w.bytes, !strcmp(j->peer, "core") ? "simd=" : "",
            !strcmp(j->peer, "core") ? att_simd_name() : j->peer, j->runs);
     fflush(stdout);
     free(t);

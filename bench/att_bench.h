@@ -8,15 +8,6 @@
 
 #include <stddef.h>
 
-/* Ceilings (att_ceil.h): multiply-add throughput at one width, and a
- * streaming sum for read bandwidth. */
-float att_ceil_fma_avx512(long iters, double *flops);
-float att_ceil_fma_avx2(long iters, double *flops);
-float att_ceil_fma_v128(long iters, double *flops);
-float att_ceil_read_avx512(const float *x, size_t n);
-float att_ceil_read_avx2(const float *x, size_t n);
-float att_ceil_read_v128(const float *x, size_t n);
-
 /* Textbook scalar C (att_bench_scalar.c): float loops as a learner writes
  * them, the full T x T scores with the mask applied; built without
  * vectorisation. scratch: (4 T d + T) floats; decode scratch: S floats. */

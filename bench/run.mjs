@@ -97,14 +97,14 @@ for (const { fields: f } of results) {
 }
 
 // The work no implementation of a shape can skip (att_bench.c's real_flops,
-// the causal half left out, and read_bytes; the peers print neither): % limit
+// the causal half left out, and real_bytes; the peers print neither): % limit
 // holds every row of a shape to the same work, whatever it computes.
 const work = {};
 for (const { fields: f } of results) {
   if (!f.real_flops) continue;
-  const k = `${f.real_flops}/${f.read_bytes}`;
-  work[f.shape] ??= { flops: Number(f.real_flops), bytes: Number(f.read_bytes), k };
-  if (work[f.shape].k !== k) notes.push(`${f.peer} shape ${f.shape}: real_flops/read_bytes ${k}, not ${work[f.shape].k}`);
+  const k = `${f.real_flops}/${f.real_bytes}`;
+  work[f.shape] ??= { flops: Number(f.real_flops), bytes: Number(f.real_bytes), k };
+  if (work[f.shape].k !== k) notes.push(`${f.peer} shape ${f.shape}: real_flops/real_bytes ${k}, not ${work[f.shape].k}`);
 }
 
 // Ceiling of a measurement: FMA throughput of the widest native width times

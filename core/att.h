@@ -556,4 +556,32 @@ att_status att_paged_decode_simd(float *out, const float *q, const float *k_cach
                                  int num_blocks, int block_size, int max_blocks,
                                  int threads, float *scratch);
 
+/* ---- the work of a shape, and the machine's ceilings ----
+ * One count for `make bench` and the judge's speed tier (att_work.c):
+ * dense_flops counts every score as the peers compute them (8 T d^2 + 4
+ * T^2 d for MHA with projections); flops skips the half a causal mask
+ * hides (8 T d^2 + 2 T (T + 1) d), the work a kernel must do; bytes is what
+ * must be read and written at least once (weights, inputs, outputs, caches). */
+typedef struct {
+    double flops, dense_flops, bytes;
+} att_work;
+void att_work_mha(att_work *w, int B, int T, int d, int causal);
+/* One decode step over S cached keys per sequence, H heads of D: reading
+ * the K and V rows bounds it (2 S H D floats), beside q and out. */
+void att_work_decode(att_work *w, int B, int S, int H, int D);
+/* The backward pass (dQ, dK, dV from q, k, v, out, lse, dO), T queries and
+ * S keys per head, causal with the cache offset S - T. */
+void att_work_backward(att_work *w, int B, int H, int T, int S, int D, int causal);
+
+/* The ceilings (att_ceil.h, one build per width with the kernels' flags):
+ * multiply-add throughput, 12 independent chains for `iters` rounds (*flops
+ * gets the FLOPs done), and a streaming sum of n floats (n a multiple of 4
+ * lanes) for read bandwidth. Returned values only keep the work live. */
+float att_ceil_fma_avx512(long iters, double *flops);
+float att_ceil_fma_avx2(long iters, double *flops);
+float att_ceil_fma_v128(long iters, double *flops);
+float att_ceil_read_avx512(const float *x, size_t n);
+float att_ceil_read_avx2(const float *x, size_t n);
+float att_ceil_read_v128(const float *x, size_t n);
+
 #endif

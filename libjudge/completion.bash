@@ -4,7 +4,7 @@
 # problem completes without a new script.
 _judge_complete() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-    local flags='--json --csv --html --seed --lang --watch -j --hint --help --version --completion'
+    local flags='--json --speed --csv --html --seed --lang --watch -j --hint --help --version --completion'
     case $prev in
         --lang) COMPREPLY=($(compgen -W 'en zh' -- "$cur")); return ;;
         --completion) COMPREPLY=($(compgen -W 'bash zsh' -- "$cur")); return ;;

@@ -7,6 +7,7 @@ _judge_complete() {
     local state
     _arguments -s \
         '--json[print JSON (a class: one line per file)]' \
+        '--speed[time the speed cases and give a tier]' \
         '--csv[print the class table as CSV]' \
         '--html[write the class as one page]:page:_files' \
         '--seed[make the hidden inputs from seed N]:seed:' \

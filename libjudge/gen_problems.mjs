@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MASKS = ['none', 'ones', 'right', 'left', 'random'];
+const SPEED_WORK = ['mha', 'decode'];
 // The C types a param may have; a non-const pointer is an output ("dir":
 // "out") or an output that is read first ("dir": "inout"); a float one may
 // instead be scratch space ("dir": "scratch"): it arrives as canary, its
@@ -263,8 +264,17 @@ function loadProblem(problems, dir) {
     fail(where, 'hints must be a list of 2 or 3 hints');
   p.hints.forEach((h, i) => { for (const k of LANGS) need(h ?? {}, k, 'string', `hints[${i}].`); });
   if (!Array.isArray(p.cases) || p.cases.length === 0) fail(where, 'cases must be a non-empty list');
-  p.cases.forEach((c, i) => {
-    const at = `cases[${i}].`;
+  // Optional: the speed cases (`judge ID FILE --speed`, libjudge/speed.c),
+  // sizes as a case's, generated inputs only, and how their work is counted
+  // (core/att_work.c): "mha" (FLOPs) or "decode" (bytes read).
+  p.speed ??= [];
+  if (!Array.isArray(p.speed) || p.speed.length > 2) fail(where, 'speed must be a list of at most 2 cases');
+  p.speed.forEach((c, i) => {
+    if (!SPEED_WORK.includes(c?.work)) fail(where, `speed[${i}].work must be one of ${SPEED_WORK.join(', ')}`);
+    if (c.tensors || c.visible || c.probe) fail(where, `speed[${i}] takes no tensors, visible or probe`);
+  });
+  [...p.cases, ...p.speed].forEach((c, i) => {
+    const at = i < p.cases.length ? `cases[${i}].` : `speed[${i - p.cases.length}].`;
     need(c, 'name', 'string', at);
     for (const q of p.params) if (q.type === 'int') {
       if (!Number.isInteger(c[q.name])) fail(where, `${at}${q.name} must be an integer`);
@@ -340,6 +350,13 @@ function emit(p) {
       `${cstr(c.mask)}, ${cfloat(c.scale)}, ${c.negative ? 1 : 0}, ${nt ? `${id}_c${i}_tensors` : 'NULL'}, ${nt} },`;
   });
   out.push(`static const judge_case ${id}_cases[] = {\n${cases.join('\n')}\n};`);
+  const speed = p.speed.map((c, i) => {
+    const ints = p.params.map((q) => (q.type === 'int' ? c[q.name] : 0));
+    out.push(`static const int ${id}_s${i}_ints[] = { ${ints.join(', ')} };`);
+    return `    { { ${cstr(c.name)}, 0, 0, ${id}_s${i}_ints, ${cstr(c.mask)}, ${cfloat(c.scale)}, ` +
+      `${c.negative ? 1 : 0}, NULL, 0 }, ${cstr(c.work)} },`;
+  });
+  if (speed.length) out.push(`static const judge_speed_case ${id}_speed[] = {\n${speed.join('\n')}\n};`);
   const mistakes = p.mistakes.map((m, i) => {
     const alts = m.alts.map((a) => `{ ${Object.entries(a).map(([k, v]) => `.${k} = ${knobName(k, v)}`).join(', ')} }`);
     out.push(`static const judge_changes ${id}_m${i}[] = { ${alts.join(', ')} };`);
@@ -370,7 +387,7 @@ function emit(p) {
     `      ${p.tolerance.atol}, ${p.tolerance.rtol}, ${p.limits.time_ms}, ${p.limits.memory_mb}, ${p.limits.output_kb},\n` +
     `      ${p.limits.mle_hint === undefined ? '{ NULL, NULL }' : `{ ${cstr(p.limits.mle_hint.en)}, ${cstr(p.limits.mle_hint.zh)} }`},\n` +
     `      ${id}_mistakes, ${p.mistakes.length}, ${p.attention ? `&${id}_attention` : 'NULL'},\n` +
-    `      ${id}_hints, ${p.hints.length} },`;
+    `      ${id}_hints, ${p.hints.length}, ${p.speed.length ? `${id}_speed` : 'NULL'}, ${p.speed.length} },`;
   return { defs: out.join('\n'), meta };
 }
 

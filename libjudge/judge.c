@@ -269,6 +269,13 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
     *out = NULL;
     const judge_ops *ops = judge_ops_for(m);
     if (!ops) return JUDGE_ENOPROBLEM;
+    return judge_session_new_ops(out, m, ops, seed);
+}
+
+judge_status judge_session_new_ops(judge_session **out, const judge_meta *m, const judge_ops *ops,
+                                   uint64_t seed)
+{
+    *out = NULL;
     judge_session *s = calloc(1, sizeof *s);
     if (!s) return JUDGE_ENOMEM;
     s->m = m;
@@ -348,10 +355,13 @@ void judge_session_free(judge_session *s)
     free(s->file);
     free(s->output);
     free(s->report.s);
+    judge_speed_free(s->speed);
     free(s);
 }
 
 int judge_session_calls(const judge_session *s) { return s->n_calls; }
+
+const judge_meta *judge_session_meta(const judge_session *s) { return s->m; }
 
 judge_status judge_session_request(judge_session *s, int k, const unsigned char **bytes,
                                    size_t *len)
@@ -876,7 +886,10 @@ static judge_status name_mistake(judge_session *s)
 
 void judge_session_finish(judge_session *s)
 {
-    if (s->finished) return;
+    if (s->finished) {
+        judge_speed_settle(s);   /* once the speed runs, if any, are done */
+        return;
+    }
     s->finished = 1;
     s->verdict = JUDGE_AC;
     s->verdict_case = -1;

@@ -160,6 +160,14 @@ typedef struct {
     judge_flag_spec cap, alibi;     /* soft cap (0: none) and ALiBi on or off (exercise 63) */
 } judge_attention;
 
+/* A speed case (problem.json's "speed"): sizes and inputs as a case's, and
+ * how its work is counted: "mha" (FLOPs, att_work_mha) or "decode" (bytes
+ * read, att_work_decode). */
+typedef struct {
+    judge_case c;
+    const char *work;
+} judge_speed_case;
+
 typedef struct {
     int id;
     const char *slug, *dir, *title_en, *title_zh, *difficulty;
@@ -179,6 +187,8 @@ typedef struct {
     const judge_attention *attention;   /* NULL: not an attention form */
     const char *const (*hints)[2];      /* [n_hints][judge_lang]: revealed one at a time */
     int n_hints;
+    const judge_speed_case *speed;      /* timed after an accepted run (speed.c) */
+    int n_speed;
 } judge_meta;
 
 extern const judge_meta judge_metas[];
@@ -337,6 +347,36 @@ const char *judge_session_text(judge_session *s, int color);
 /* The learner's total time and the reference's over the cases that ran (the
  * sums of the JSON's time_ms and ref_ms): 1, or 0 when no case ran. */
 int judge_session_times(const judge_session *s, double *yours, double *ref);
+
+/* ---- speed: the speed tier (speed.c) ----
+ * After every correctness case passes, each of the problem's speed cases is
+ * called once to warm up and then JUDGE_SPEED_RUNS times, each on fresh
+ * inputs and checked like a case; the core's SIMD kernel is timed on the
+ * same inputs on the same backend (one thread), and the machine's FMA
+ * throughput and read bandwidth are measured in the same run. Tiers by the
+ * median time against the core's median: gold <= 1.25x, silver <= 2x,
+ * bronze <= 4x, else none; the problem's tier is its lowest case's. The
+ * speed runs have their own time limit, for all of them together:
+ * JUDGE_SPEED_BUDGET_TIMES the core's time on the same calls, plus
+ * JUDGE_SPEED_BUDGET_MS (so a loaded machine slows both sides alike); past
+ * it, no tier ("too slow"), and the verdict stays the correctness run's. A
+ * wrong result or a crash there is the run's verdict. */
+#define JUDGE_SPEED_RUNS 5
+#define JUDGE_SPEED_BUDGET_TIMES 100
+#define JUDGE_SPEED_BUDGET_MS 2000
+
+/* The problem a session judges (a speed session's: its speed runs as cases). */
+const judge_meta *judge_session_meta(const judge_session *s);
+/* Ask for the speed part (--speed): reports get a "speed" object. */
+void judge_session_want_speed(judge_session *s);
+/* The speed runs to run now, as a session of their own (its calls,
+ * requests, replies and faults as any session's; its limits are the
+ * problem's but for the time, the budget above, judge_session_meta's
+ * time_ms): NULL when speed was not
+ * asked for or must not run (the report says why: not accepted, no speed
+ * cases, out of memory). Call once the correctness calls are all answered
+ * or faulted: it decides their verdict. Owned by s. */
+judge_session *judge_session_speed(judge_session *s);
 
 /* ---- a class: many files of one problem, told as one table (class.c) ----
  * Each file is judged in a session of its own (a sandbox of its own, on

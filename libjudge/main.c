@@ -130,7 +130,7 @@ typedef struct {
     const char *key;
     const char **args;          /* FILE and FOLDER arguments, in order */
     int n_args;
-    int json, csv, watch, help, version, jobs;
+    int json, csv, watch, help, version, jobs, speed;
     int hint, hint_n;           /* hint: 1 the next one, 2 hint_n */
     const char *html, *completion;
     unsigned long long seed;
@@ -175,6 +175,8 @@ static int parse(int argc, char **argv, options *o)
             o->json = 1;
         } else if (!strcmp(a, "--csv")) {
             o->csv = 1;
+        } else if (!strcmp(a, "--speed")) {
+            o->speed = 1;
         } else if (!strcmp(a, "--watch")) {
             o->watch = 1;
         } else if (!strcmp(a, "--html") || !strcmp(a, "--completion")) {
@@ -516,6 +518,7 @@ static int judge_one(const judge_meta *m, const char *file, const options *o, co
     if (status) return fail("cannot judge problem %s: %s", m->slug, judge_strerror(status));
     judge_session_set_file(s, file);
     judge_session_set_lang(s, cli_lang);
+    if (o->speed) judge_session_want_speed(s);
     char err[512];
     int judged = judge_native_judge(s, m, file, &spec->opts, err, sizeof err);
     if (stopped_by) {   /* even when the run had just finished: no report */
@@ -575,6 +578,7 @@ static int run(int argc, char **argv)
         if (!m) rc = fail("no problem '%s' (judge list shows them)", o.key);
         else if (o.hint) rc = show_hint(m, o.hint == 2 ? o.hint_n : -1);
         else if (o.watch && class) rc = fail(M(JUDGE_MSG_CLI_WATCH_ONE));
+        else if (o.speed && (class || o.watch)) rc = fail(M(JUDGE_MSG_CLI_SPEED_ONE));
         else if (!o.n_args && working_copy(m, path, sizeof path)) rc = 2;
         else if (!class) {
             catch_signals();

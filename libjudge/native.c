@@ -300,9 +300,13 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
     char *cc = (char *)o->cc;
     char *color = o->color ? "-fdiagnostics-color=always" : "-fdiagnostics-color=never";
     /* The prototype is force-included, so a different signature is an error;
-     * -Wall, because its warnings point at real learner bugs. */
-    char *cc1[] = { cc, "-O2", "-Wall", color, "-include", proto, "-c", (char *)file,
-                    "-o", obj, NULL };
+     * -Wall, because its warnings point at real learner bugs. -march=native:
+     * the learner may use this CPU's vector extensions (immintrin.h), in the
+     * correctness and the speed runs alike; -ffp-contract=off: no fused
+     * multiply-add the source did not ask for, so the same C computes the
+     * same floats here and as wasm, which has none. */
+    char *cc1[] = { cc, "-O2", "-march=native", "-ffp-contract=off", "-Wall", color, "-include", proto,
+                    "-c", (char *)file, "-o", obj, NULL };
     int r = run_compiler(cc1, dir, readable, diag, err, n);
     if (r) return r;
     char section[128], line[256];
@@ -671,6 +675,10 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
     capture_rename(&diag, source, file);
     judge_session_compiled(s, c == 0, diag.data);
     rc = c == 0 ? run_calls(s, m, dir, err, n) : 0;
+    /* The speed runs (--speed): the same program, a fresh child, their own
+     * budget (after a CE none, and the report says why). */
+    judge_session *speed = rc == 0 ? judge_session_speed(s) : NULL;
+    if (speed) rc = run_calls(speed, judge_session_meta(speed), dir, err, n);
 done:
     free(diag.data);
     remove_tree(dir);

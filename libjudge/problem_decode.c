@@ -59,6 +59,32 @@ static judge_status reference(void *const *outs, const judge_args *a)
     return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
 }
 
+/* The step as the core does it fast, for the speed runs (speed.c): the new
+ * row stored, then att_decode_simd (one thread) over the cache's rows 0 ..
+ * n straight from the position-major layout, then the length advanced. */
+judge_status judge_decode_core(void *const *outs, const judge_args *a)
+{
+    int B = a->ints[PB], S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
+    size_t row = (size_t)H * D;
+    float *scratch = malloc(sizeof(float) * (size_t)H * S_max);
+    if (!scratch) return JUDGE_ENOMEM;
+    int *len = outs[LEN];
+    att_status st = ATT_OK;
+    for (int b = 0; b < B && st == ATT_OK; b++) {
+        if (len[b] < 0 || len[b] >= S_max) { st = ATT_EBADSHAPE; break; }
+        float *kc = (float *)outs[KC] + (size_t)b * S_max * row, *vc = (float *)outs[VC] + (size_t)b * S_max * row;
+        memcpy(kc + (size_t)len[b] * row, (const float *)a->buf[K] + b * row, row * sizeof(float));
+        memcpy(vc + (size_t)len[b] * row, (const float *)a->buf[V] + b * row, row * sizeof(float));
+        att_attn_desc d = { 1, len[b] + 1, H, H, D, 1, 0, 1.0f / sqrtf((float)D),
+                            row, (size_t)D, row, (size_t)D, row, (size_t)D, 0 };
+        st = att_decode_simd((float *)outs[OUT] + b * row, (const float *)a->buf[Q] + b * row, kc, vc,
+                             NULL, &d, 1, scratch);
+        len[b]++;
+    }
+    free(scratch);
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
 /* ---- what mistaken code returns: the cache update with the knobs of the
  * problem's mistakes (problem.json), and the attention over the cache by the
  * shared form (form.c), the judge's model of wrong code (not a reference) ---- */

@@ -317,7 +317,8 @@ static void text_mistake(const judge_session *s, str *b)
     const judge_mistake *m = s->named[0], *m2 = s->named[1];
     int l = s->lang == JUDGE_LANG_ZH;
     if (!m) {
-        if (s->verdict == JUDGE_WA) put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
+        /* A speed case's wrong result is told in the speed part, undiagnosed. */
+        if (s->verdict == JUDGE_WA && !judge_speed_failed_case(s)) put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
         return;
     }
     if (m2)
@@ -410,6 +411,7 @@ const char *judge_session_text(judge_session *s, int on)
     double yours, ref;
     if (s->verdict == JUDGE_AC && judge_session_times(s, &yours, &ref))
         put(b, T(s, JUDGE_MSG_REPORT_SPEED), yours, ref, ref > 0 ? yours / ref : INFINITY);
+    if (s->want_speed) judge_speed_text(s, b);
     return s->lost || s->fault || b->failed ? NULL : b->s;
 }
 
@@ -555,7 +557,9 @@ const char *judge_session_json(judge_session *s)
         json_case(s, b, ci);
     }
     put(b, "],\"failed_case\":");
+    const char *speed_case = judge_speed_failed_case(s);
     if (s->verdict_case >= 0) put_json_str(b, case_name(s, s->verdict_case), strlen(case_name(s, s->verdict_case)));
+    else if (speed_case) put_json_str(b, speed_case, strlen(speed_case));
     else put(b, "null");
     put(b, ",\"mistake\":");
     if (s->named[0]) {
@@ -590,6 +594,10 @@ const char *judge_session_json(judge_session *s)
     }
     put(b, ",\"output\":");
     put_json_str(b, s->output ? s->output : "", s->output ? s->output_len : 0);
+    if (s->want_speed) {
+        put(b, ",\"speed\":");
+        judge_speed_json(s, b);
+    }
     put(b, "}\n");
     return s->lost || s->fault || b->failed ? NULL : b->s;
 }

@@ -99,7 +99,23 @@ struct judge_session {
     probe_picture probe;
     int probe_case;
     str report;
+    int want_speed;                  /* --speed */
+    struct judge_speed *speed;       /* the speed part (speed.c), once made */
 };
+
+/* A session over the cases of m with these ops (judge.c); judge_session_new
+ * with the problem's own. The speed runs are one (speed.c). */
+judge_status judge_session_new_ops(judge_session **s, const judge_meta *m, const judge_ops *ops,
+                                   uint64_t seed);
+/* speed.c, for judge.c and report.c: the speed part freed; settled (a
+ * wrong result or a crash of the speed runs becomes the session's
+ * verdict), once they ran; the "speed" object of the JSON report; the
+ * text report's speed table; the speed case the verdict stands on, or NULL. */
+void judge_speed_free(struct judge_speed *sp);
+void judge_speed_settle(judge_session *s);
+void judge_speed_json(const judge_session *s, str *b);
+void judge_speed_text(const judge_session *s, str *b);
+const char *judge_speed_failed_case(const judge_session *s);
 
 /* report.c's ways of writing, for the reports written elsewhere (class.c):
  * printf-like; a JSON string with its quotes; a number as JSON writes it (NaN

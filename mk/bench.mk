@@ -18,20 +18,17 @@ HAVE_OPENBLAS := $(shell printf '\043include <cblas.h>\nint main(void){return 0;
     $(CC) -x c - -o /dev/null -lopenblas 2>/dev/null && echo yes)
 BENCH_BLAS_FLAGS := $(if $(HAVE_OPENBLAS),-DATT_BENCH_OPENBLAS)
 BENCH_BLAS_LIBS := $(if $(HAVE_OPENBLAS),-lopenblas)
-BENCH_DEPS := bench/att_bench.h core/att.h core/att_simd.h bench/att_ceil.h
+BENCH_DEPS := bench/att_bench.h core/att.h core/att_simd.h
 
 $(BENCH)/%.o: bench/%.c $(BENCH_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Ibench $(CFLAGS) $(WARN) -c -o $@ $<
-# The ceilings get the flags of the kernels at the same width (mk/simd.mk).
-$(BENCH)/att_ceil_avx512.o: CFLAGS += $(ATT_AVX512_FLAGS)
-$(BENCH)/att_ceil_avx2.o: CFLAGS += $(ATT_AVX2_FLAGS)
 # The scalar baseline stays scalar: no auto-vectorisation.
 $(BENCH)/att_bench_scalar.o: CFLAGS += -fno-tree-vectorize
 $(BENCH)/att_bench_blas.o: CFLAGS += $(BENCH_BLAS_FLAGS)
 
-BENCH_OBJ := $(addprefix $(BENCH)/,att_bench.o att_bench_blas.o att_bench_scalar.o \
-    att_ceil_avx512.o att_ceil_avx2.o att_ceil_v128.o)
+# The ceilings (core/att_ceil*.c) come with the core's objects.
+BENCH_OBJ := $(addprefix $(BENCH)/,att_bench.o att_bench_blas.o att_bench_scalar.o)
 $(BENCH)/att_bench: $(BENCH_OBJ) $(CORE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(BENCH_BLAS_LIBS) $(LDLIBS)
 
@@ -39,8 +36,7 @@ $(BENCH)/att_bench: $(BENCH_OBJ) $(CORE_OBJ)
 # -fno-vectorize -fno-slp-vectorize keep the scalar baseline scalar. $$(..)
 # in prerequisites: simd.mk, which defines them, is read after this file.
 .SECONDEXPANSION:
-BENCH_WASM_SRC := bench/att_bench.c bench/att_bench_blas.c bench/att_ceil_avx512.c \
-    bench/att_ceil_avx2.c bench/att_ceil_v128.c
+BENCH_WASM_SRC := bench/att_bench.c bench/att_bench_blas.c
 $(BENCH)/wasm/att_bench_scalar.o: bench/att_bench_scalar.c bench/att_bench.h
 	@mkdir -p $(dir $@)
 	$(EMCC_RUN) -Ibench $(EMFLAGS) -fno-vectorize -fno-slp-vectorize $(WARN) -c -o $@ $<
@@ -50,9 +46,12 @@ $(BENCH)/att_bench.cjs: $(BENCH_WASM_SRC) $(BENCH_DEPS) $(BENCH)/wasm/att_bench_
 	    $(BENCH_WASM_SRC) $(BENCH)/wasm/att_bench_scalar.o $(WASM_OBJ) && mv $@.$$$$.cjs $@
 
 .PHONY: bench
-# The core first, then the wasm backend (mk/wasm.mk) and the page (mk/web.mk).
+# The core first, then the speed tier of 49's solution on both backends
+# (bench/tier.mjs), the wasm backend (mk/wasm.mk) and the page (mk/web.mk).
 bench: $(BENCH)/att_bench $(if $(shell command -v emcc 2>/dev/null),$(BENCH)/att_bench.cjs)
 	$(NODE) bench/run.mjs
+	$(MAKE) -s judge wasm
+	$(NODE) bench/tier.mjs
 	$(MAKE) -s bench-wasm
 	$(MAKE) -s bench-web
 

@@ -42,6 +42,14 @@ $(BUILD)/core/att_kern_avx2.o: core/att_kern_avx2.c $(KERN_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(ATT_AVX2_FLAGS) $(WARN) -c -o $@ $<
 $(BUILD)/core/att_kern_v128.o: core/att_kern_v128.c $(KERN_DEPS)
+# The machine's ceilings (core/att_ceil.h) at each width, with the kernels' flags.
+$(BUILD)/core/att_ceil_avx512.o: core/att_ceil_avx512.c core/att_ceil.h $(KERN_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(ATT_AVX512_FLAGS) $(WARN) -c -o $@ $<
+$(BUILD)/core/att_ceil_avx2.o: core/att_ceil_avx2.c core/att_ceil.h $(KERN_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(ATT_AVX2_FLAGS) $(WARN) -c -o $@ $<
+$(BUILD)/core/att_ceil_v128.o: core/att_ceil_v128.c core/att_ceil.h $(KERN_DEPS)
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard core/att_fast*.c)) $(BUILD)/core/att_threads.o: core/att_fast.h
 
 $(BUILD)/kernels_test: tests/kernels_test.c tests/check.h $(CORE_OBJ)

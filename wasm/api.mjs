@@ -20,13 +20,16 @@
 //                    { ok, diagnostics, messages: [{ line, column, severity, message }],
 //                      cached, ms }; diagnostics is clang's text; line = column = 0
 //                    for messages with no position (link errors, the judge's own).
-//   await judge.run(key, source, { seed, lang })
+//   await judge.run(key, source, { seed, lang, speed })
 //                    the report object, the same shape as `./judge --json` (verdict,
 //                    cases[] with time_ms and ref_ms, mistake, mask, compile, output)
 //                    plus "backend": "wasm". seed: a number, BigInt or decimal
 //                    string (default: the judge's fixed seed). lang: 'en' (default)
-//                    or 'zh', the language of the report's texts. Rejects only for
-//                    a fault of the judge's own, or when cancelled.
+//                    or 'zh', the language of the report's texts. speed: true to
+//                    add the speed tier, as `./judge --json --speed`: the report's
+//                    "speed" object (see wasm/README.md), run only once every case
+//                    passes. Rejects only for a fault of the judge's own, or when
+//                    cancelled.
 //   judge.find(key)  the one of judge.problems that key names (as the C judge looks
 //                    it up: id, slug or folder), or null.
 //   judge.prepare() start fetching the toolchain if it is not already here or on
@@ -55,8 +58,10 @@ export async function createJudge({ base, onProgress, preload } = {}) {
     },
     prepare: () => p.prepare(),
     compile: (key, source) => p.compile(key, source),
-    async run(key, source, { seed, lang } = {}) {
-      const r = await p.judge(key, source, { seed: seed === undefined ? undefined : BigInt(seed).toString(), lang });
+    async run(key, source, { seed, lang, speed } = {}) {
+      const r = await p.judge(key, source, {
+        seed: seed === undefined ? undefined : BigInt(seed).toString(), lang, speed: Boolean(speed),
+      });
       return JSON.parse(r.json);
     },
     cancel: () => p.cancel(),

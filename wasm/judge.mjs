@@ -52,7 +52,7 @@ const digits = (a) => /^[0-9]+$/.test(a);
 
 // pipeline: the C judge's defaults and its rules for languages.
 function parseArgs(argv, pipeline) {
-  const o = { key: null, args: [], json: false, csv: false, watch: false, html: null, completion: null,
+  const o = { key: null, args: [], json: false, csv: false, watch: false, html: null, completion: null, speed: false,
     version: false, hint: 0, hintN: 0, jobs: availableParallelism(), seed: null, help: false,
     lang: pipeline.langFromEnv(process.env.LC_ALL, process.env.LANG) };
   // --lang first, wherever it is: every other complaint is told in it.
@@ -67,6 +67,7 @@ function parseArgs(argv, pipeline) {
       if (!pipeline.isLang(argv[i])) fail(`--lang needs en or zh, not '${argv[i]}'`);
       o.lang = argv[i];
     } else if (a === '--json') o.json = true;
+    else if (a === '--speed') o.speed = true;
     else if (a === '--csv') o.csv = true;
     else if (a === '--watch') o.watch = true;
     else if (a === '--html' || a === '--completion') {
@@ -336,13 +337,15 @@ async function main(argv) {
     if (o.hint) return showHint(pipeline, problem, o.hint === 2 ? o.hintN : -1, o.lang);
     const isClass = o.args.length > 1 || o.csv || o.html !== null || o.args.some(isFolder);
     if (o.watch && isClass) fail(say('cli_watch_one'));
+    if (o.speed && (isClass || o.watch)) fail(say('cli_speed_one'));
     const given = o.args.length ? o.args : [workingCopy(problem)];
     if (isClass) return await judgeClass(pipeline, problem, given.flatMap((a) => (isFolder(a) ? folderFiles(a) : [a])), o);
     if (o.watch) return await watchUntilSignal(pipeline, problem, given[0], o);
     const file = given[0];
     const source = readSource(file);
     const color = !o.json && process.stdout.isTTY === true && !process.env.NO_COLOR;
-    const r = await pipeline.judge(problem.slug, source, { seed: o.seed.toString(), file, color, lang: o.lang });
+    const r = await pipeline.judge(problem.slug, source, { seed: o.seed.toString(), file, color, lang: o.lang,
+      speed: o.speed });
     process.stdout.write(o.json ? r.json : r.text);
     return r.verdict === 'AC' ? 0 : 1;
   } catch (e) {

@@ -216,6 +216,20 @@ class Session {
   // The language of its reports: a judge_lang (core.lang('zh')).
   setLang(lang) { this.x.jw_set_lang(this.ptr, lang); }
 
+  // The speed tier: ask for it; then, once every call ran, the speed runs
+  // as a session of their own (owned by this one: never freed apart), or
+  // null when they must not run (the report says why); a session's time
+  // limit in ms (the speed runs' budget).
+  wantSpeed() { this.x.jw_want_speed(this.ptr); }
+  speed() {
+    const ptr = this.x.jw_speed(this.ptr);
+    if (!ptr) return null;
+    const s = new Session(this.core, ptr);
+    s.free = () => {};
+    return s;
+  }
+  get timeMs() { return this.x.jw_time_ms(this.ptr); }
+
   get verdict() { return this.core.string(this.x.jw_verdict_code(this.x.jw_verdict(this.ptr))); }
   json() { return this.#whole(this.x.jw_json(this.ptr)); }
   text(color) { return this.#whole(this.x.jw_text(this.ptr, color ? 1 : 0)); }

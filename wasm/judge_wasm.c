@@ -139,6 +139,14 @@ int EXPORT(jw_verdict)(judge_session *s)
     return (int)judge_session_verdict(s);
 }
 
+/* The speed tier (judge.h, "speed"): ask for it; then, once the calls
+ * are all run, the speed runs to run (a session owned by s, never freed on
+ * its own; NULL: none, the report says why) and a session's time limit in
+ * ms (the speed runs' budget). */
+void EXPORT(jw_want_speed)(judge_session *s) { judge_session_want_speed(s); }
+judge_session *EXPORT(jw_speed)(judge_session *s) { return judge_session_speed(s); }
+int EXPORT(jw_time_ms)(judge_session *s) { return judge_session_meta(s)->time_ms; }
+
 /* "AC", "WA", ... for the verdict numbers JavaScript passes to jw_fault. */
 const char *EXPORT(jw_verdict_code)(int v) { return judge_verdict_code((judge_verdict)v); }
 /* The reports: NULL when the judge could not write one whole. */

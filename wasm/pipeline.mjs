@@ -7,7 +7,7 @@
 import { loadJudgeCore } from './judge_core.mjs';
 import { makeCompiler } from './compiler.mjs';
 import { sourceName, withPath } from './compile.mjs';
-import { runSession, Cancelled } from './run.mjs';
+import { runSession, runSpeed, Cancelled } from './run.mjs';
 
 // What the page needs of a problem (the C judge's list has more: params).
 function publicProblem(p) {
@@ -77,7 +77,8 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     // are the C judge's reports, in `lang` ('en' or 'zh'). seed: a decimal
     // string or BigInt. keep(session, json): called with the finished
     // session before it is freed (a class copies its row).
-    async judge(key, source, { seed = core.defaultSeed, file, color = false, lang = 'en', keep } = {}) {
+    // speed: also the speed tier (the report's "speed" object, judge.h).
+    async judge(key, source, { seed = core.defaultSeed, file, color = false, lang = 'en', keep, speed } = {}) {
       const p = need(key);
       const code = langCode(lang);
       const session = core.session(p.slug, seed);
@@ -86,12 +87,18 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       try {
         session.setLang(code);
         if (file) session.setFile(file);
+        if (speed) session.wantSpeed();
         const name = sourceName(file);
         const c = await compiler.compile(p, source, { name, color });
         if (me.cancelled) throw new Cancelled();
         session.compiled(c.ok, withPath(c.diagnostics, name, file));
         if (c.ok) {
           me.run = runSession({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
+          await me.run.done;
+        }
+        // After a CE too: then no speed run, and the report says why.
+        if (speed && !me.cancelled) {
+          me.run = runSpeed({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
           await me.run.done;
         }
         const json = withBackend(session.json());

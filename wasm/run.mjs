@@ -187,3 +187,13 @@ export function runSession({ session, problem, wasm, startWorker }) {
   }));
   return { done, cancel: () => cancel() };
 }
+
+// The speed runs of a session that asked for them (judge.h, "speed"), once
+// its own calls have all run: the same module in a fresh worker, with the
+// speed runs' own time limit. Returns { done, cancel } as runSession does.
+export function runSpeed({ session, problem, wasm, startWorker }) {
+  const speed = session.speed();
+  if (!speed) return { done: Promise.resolve(), cancel() {} };
+  const limits = { ...problem.limits, time_ms: speed.timeMs };
+  return runSession({ session: speed, problem: { ...problem, limits }, wasm, startWorker });
+}

@@ -1,9 +1,10 @@
-/* att_ceil.h: the machine's own ceilings, measured by the bench in the same
- * run as the kernels: peak multiply-add throughput at one vector width, and
- * read bandwidth. A template over the SIMD layer (core/att_simd.h), built
+/* att_ceil.h: the machine's own ceilings, measured in the same run as the
+ * kernels (by the bench, and by the judge's speed tier, libjudge/speed.c):
+ * peak multiply-add throughput at one vector width, and read bandwidth. A
+ * template over the SIMD layer (core/att_simd.h), built
  * once per width by att_ceil_{avx512,avx2,v128}.c with the kernels' flags.
  * Not a kernel: loops of independent multiply-adds with nothing else. */
-#include "att_bench.h"
+#include "att.h"
 #include "att_simd.h"
 
 /* 12 independent chains: more than latency x issue width (4 x 2 on

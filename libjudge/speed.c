@@ -1,0 +1,372 @@
+/* speed.c: the speed tier (judge.h, "speed"). The speed runs are a session
+ * of their own over a copy of the problem whose cases are the speed cases,
+ * each repeated (a warm-up, then JUDGE_SPEED_RUNS timed calls, each with
+ * inputs of its own) and whose reference is the core's SIMD kernel: the
+ * session times it on every call's inputs (ref_ms), so the core and the
+ * learner are timed on the same inputs in the same run, each around its own
+ * call only (the learner's by the runner, judge.h's wire format). Checking
+ * the outputs is the session's, as for any case. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "att.h"
+#include "judge.h"
+#include "session.h"
+
+/* The tiers, by the ratio of the learner's median time to the core's. */
+static const struct {
+    const char *name;
+    double within;
+    int msg;
+} tiers[] = {
+    { "gold", 1.25, JUDGE_MSG_SPEED_TIER_GOLD },
+    { "silver", 2.0, JUDGE_MSG_SPEED_TIER_SILVER },
+    { "bronze", 4.0, JUDGE_MSG_SPEED_TIER_BRONZE },
+};
+enum { N_TIERS = sizeof tiers / sizeof tiers[0], CALLS = 1 + JUDGE_SPEED_RUNS };
+
+/* The core's SIMD kernel (one thread) of a problem whose reference is not
+ * that kernel; the others' reference is it (problem_mha.c). */
+judge_status judge_decode_core(void *const *outs, const judge_args *a);
+static const struct {
+    const char *slug;
+    judge_status (*run)(void *const *outs, const judge_args *a);
+} cores[] = {
+    { "kv-cache-decode", judge_decode_core },
+};
+
+struct judge_speed {
+    judge_meta meta;        /* the problem with the speed runs as its cases */
+    judge_case *cases;
+    judge_ops ops;          /* the problem's, the core as the reference */
+    judge_session *runs;    /* NULL: not run, reason says why */
+    int reason;             /* a speed_ message, or -1 */
+    char reason_arg[3][160];
+    int settled;
+    double fma_gflops, read_gbs;
+};
+
+#ifdef __EMSCRIPTEN__
+static const char backend[] = "wasm";
+#else
+static const char backend[] = "native";
+#endif
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* The core's vector width, as the JSON names it. */
+static const char *simd_name(void) { return att_simd_native() ? att_simd_name() : "scalar"; }
+
+/* The ceilings at the core's width, in tens of milliseconds: the best of
+ * short tries (on a shared machine some get a core to themselves). The
+ * loops are in other objects (core/att_ceil*.c), so no call is optimised
+ * out whatever becomes of their results. */
+static void measure_ceilings(struct judge_speed *sp)
+{
+    const char *w = att_simd_name();
+    float (*mul_add)(long, double *) = !strcmp(w, "avx512") ? att_ceil_fma_avx512
+                                 : !strcmp(w, "avx2") ? att_ceil_fma_avx2 : att_ceil_fma_v128;
+    float (*rd)(const float *, size_t) = !strcmp(w, "avx512") ? att_ceil_read_avx512
+                                       : !strcmp(w, "avx2") ? att_ceil_read_avx2 : att_ceil_read_v128;
+    double f;
+    for (int i = 0; i < 200; i++) mul_add(1000, &f);   /* warm-up (V8 tiers up later calls) */
+    for (int i = 0; i < 12; i++) {
+        double t0 = now_ms();
+        mul_add(100000, &f);
+        double gf = f / ((now_ms() - t0) * 1e6);
+        if (gf > sp->fma_gflops) sp->fma_gflops = gf;
+    }
+    size_t n = (size_t)16 << 20;   /* 64 MiB: past the caches of most machines */
+    float *x = malloc(n * sizeof *x);
+    if (x) {
+        memset(x, 0, n * sizeof *x);   /* every page touched before timing */
+        for (int i = 0; i < 3; i++) {
+            double t0 = now_ms();
+            rd(x, n);
+            double gb = (double)n * sizeof *x / ((now_ms() - t0) * 1e6);
+            if (gb > sp->read_gbs) sp->read_gbs = gb;
+        }
+        free(x);
+    }
+}
+
+void judge_session_want_speed(judge_session *s) { s->want_speed = 1; }
+
+judge_session *judge_session_speed(judge_session *s)
+{
+    if (!s->want_speed || s->speed) return NULL;
+    judge_session_finish(s);
+    struct judge_speed *sp = calloc(1, sizeof *sp);
+    if (!sp) {
+        s->lost = 1;
+        return NULL;
+    }
+    s->speed = sp;
+    sp->reason = -1;
+    const judge_meta *m = s->m;
+    if (s->verdict != JUDGE_AC) {
+        sp->reason = JUDGE_MSG_SPEED_NOT_ACCEPTED;
+        snprintf(sp->reason_arg[0], sizeof sp->reason_arg[0], "%s", judge_verdict_code(s->verdict));
+        return NULL;
+    }
+    if (!m->n_speed) {
+        sp->reason = JUDGE_MSG_SPEED_NO_CASES;
+        return NULL;
+    }
+    sp->cases = calloc((size_t)m->n_speed * CALLS, sizeof *sp->cases);
+    if (!sp->cases) {
+        s->lost = 1;
+        return NULL;
+    }
+    for (int i = 0; i < m->n_speed; i++)
+        for (int r = 0; r < CALLS; r++) sp->cases[i * CALLS + r] = m->speed[i].c;
+    sp->meta = *m;
+    sp->meta.cases = sp->cases;
+    sp->meta.n_cases = m->n_speed * CALLS;
+    sp->meta.n_mistakes = 0;   /* a wrong result is told, not diagnosed: the shapes are large */
+    sp->ops = *s->ops;
+    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++)
+        if (!strcmp(cores[i].slug, m->slug)) sp->ops.reference = cores[i].run;
+    judge_status st = judge_session_new_ops(&sp->runs, &sp->meta, &sp->ops, s->seed);
+    if (st) {
+        sp->reason = JUDGE_MSG_SPEED_JUDGE_FAULT;
+        snprintf(sp->reason_arg[0], sizeof sp->reason_arg[0], "%s", judge_strerror(st));
+        return NULL;
+    }
+    judge_session_set_lang(sp->runs, s->lang);
+    double core_ms = 0;   /* the session has timed the core on every call */
+    for (int k = 0; k < sp->runs->n_calls; k++) core_ms += sp->runs->calls[k].ref_ms;
+    sp->meta.time_ms = (int)fmin(JUDGE_SPEED_BUDGET_TIMES * core_ms + JUDGE_SPEED_BUDGET_MS, 600000);
+    measure_ceilings(sp);
+    return sp->runs;
+}
+
+void judge_speed_free(struct judge_speed *sp)
+{
+    if (!sp) return;
+    judge_session_free(sp->runs);
+    free(sp->cases);
+    free(sp);
+}
+
+void judge_speed_settle(judge_session *s)
+{
+    struct judge_speed *sp = s->speed;
+    if (!sp || !sp->runs || sp->settled) return;
+    sp->settled = 1;
+    judge_session *r = sp->runs;
+    judge_session_finish(r);
+    if (r->verdict == JUDGE_AC) return;
+    int ci = r->verdict_case;
+    snprintf(sp->reason_arg[0], sizeof sp->reason_arg[0], "%s", ci >= 0 ? r->m->cases[ci].name : "");
+    if (r->verdict == JUDGE_TLE) {   /* no tier; the verdict stays the correctness run's */
+        sp->reason = JUDGE_MSG_SPEED_TOO_SLOW;
+        snprintf(sp->reason_arg[0], sizeof sp->reason_arg[0], "%.1f", sp->meta.time_ms / 1000.0);
+        snprintf(sp->reason_arg[1], sizeof sp->reason_arg[1], "%d", JUDGE_SPEED_BUDGET_TIMES);
+        return;
+    }
+    s->verdict = r->verdict;
+    s->fault = r->fault;
+    if (r->verdict == JUDGE_WA && ci >= 0) {
+        const case_result *c = &r->cases[ci];
+        sp->reason = JUDGE_MSG_SPEED_WRONG;
+        snprintf(sp->reason_arg[1], sizeof sp->reason_arg[1], "%zu", c->cmp.n_bad);
+        snprintf(sp->reason_arg[2], sizeof sp->reason_arg[2], "%.3g", c->cmp.max_abs);
+    } else {
+        sp->reason = JUDGE_MSG_SPEED_FAILED;
+        snprintf(sp->reason_arg[1], sizeof sp->reason_arg[1], "%s", judge_verdict_code(r->verdict));
+        snprintf(sp->reason_arg[2], sizeof sp->reason_arg[2], "%s", judge_verdict_text(r->verdict, s->lang));
+    }
+}
+
+const char *judge_speed_failed_case(const judge_session *s)
+{
+    const struct judge_speed *sp = s->speed;
+    if (!sp || (sp->reason != JUDGE_MSG_SPEED_WRONG && sp->reason != JUDGE_MSG_SPEED_FAILED)) return NULL;
+    return sp->reason_arg[0];
+}
+
+/* One speed case told in numbers. */
+typedef struct {
+    const char *name, *bound;
+    double ms, min_ms, core_ms, ratio, work, rate, core_rate, ceiling, pct;
+    int tier;   /* index in tiers[], N_TIERS for none */
+} figures;
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void case_figures(const struct judge_speed *sp, int i, figures *f)
+{
+    const judge_session *r = sp->runs;
+    const judge_speed_case *sc = &r->m->speed[i];
+    double mine[JUDGE_SPEED_RUNS], core[JUDGE_SPEED_RUNS];
+    for (int k = 0; k < JUDGE_SPEED_RUNS; k++) {   /* call 0 of each case warms up */
+        const call *c = &r->calls[i * CALLS + 1 + k];
+        mine[k] = c->ms;
+        core[k] = c->ref_ms;
+    }
+    f->name = sc->c.name;
+    f->ms = median(mine, JUDGE_SPEED_RUNS);
+    f->min_ms = mine[0];
+    f->core_ms = median(core, JUDGE_SPEED_RUNS);
+    f->ratio = f->core_ms > 0 ? f->ms / f->core_ms : INFINITY;
+    const judge_args *a = &r->calls[i * CALLS].args;
+    att_work w;
+    if (!strcmp(sc->work, "decode")) {
+        /* One sequence's step reads its n + 1 rows: the B = 1 speed case
+         * starts one short of a full cache (problem_decode.c). */
+        att_work_decode(&w, judge_int(a, "B"), judge_int(a, "S_max"), judge_int(a, "H"), judge_int(a, "D"));
+        f->bound = "bytes";
+        f->work = w.bytes;
+        f->ceiling = sp->read_gbs;
+    } else {
+        att_work_mha(&w, judge_int(a, "B"), judge_int(a, "T"), judge_int(a, "d"), judge_int(a, "causal"));
+        f->bound = "flops";
+        f->work = w.flops;
+        f->ceiling = sp->fma_gflops;
+    }
+    f->rate = f->ms > 0 ? f->work / (f->ms * 1e6) : INFINITY;
+    f->core_rate = f->core_ms > 0 ? f->work / (f->core_ms * 1e6) : INFINITY;
+    f->pct = f->ceiling > 0 ? f->rate / f->ceiling * 100 : 0;
+    f->tier = N_TIERS;
+    for (int t = N_TIERS - 1; t >= 0; t--)
+        if (f->ratio <= tiers[t].within) f->tier = t;
+}
+
+/* The problem's tier: its lowest case's (N_TIERS: none, or not run). */
+static int overall(const judge_session *s)
+{
+    const struct judge_speed *sp = s->speed;
+    if (!sp->runs || sp->reason >= 0) return N_TIERS;
+    int t = 0;
+    for (int i = 0; i < sp->runs->m->n_speed; i++) {
+        figures f;
+        case_figures(sp, i, &f);
+        if (f.tier > t) t = f.tier;
+    }
+    return t;
+}
+
+static void reason_text(const judge_session *s, str *b)
+{
+    const struct judge_speed *sp = s->speed;
+    judge_str_put(b, judge_msg_text(sp->reason, s->lang), sp->reason_arg[0], sp->reason_arg[1],
+                  sp->reason_arg[2]);
+}
+
+void judge_speed_json(const judge_session *s, str *b)
+{
+    const struct judge_speed *sp = s->speed;
+    if (!sp) {   /* asked for, never run (the backend stopped before) */
+        judge_str_put(b, "null");
+        return;
+    }
+    int t = overall(s);
+    judge_str_put(b, "{\"backend\":\"%s\",\"simd\":\"%s\",\"tier\":\"%s\",\"cases\":[", backend, simd_name(),
+                  t < N_TIERS ? tiers[t].name : "none");
+    for (int i = 0; sp->runs && sp->reason < 0 && i < sp->runs->m->n_speed; i++) {
+        figures f;
+        case_figures(sp, i, &f);
+        const judge_args *a = &sp->runs->calls[i * CALLS].args;
+        judge_str_put(b, "%s{\"name\":", i ? "," : "");
+        judge_str_json(b, f.name);
+        judge_str_put(b, ",\"sizes\":{");
+        for (int p = 0, first = 1; p < a->meta->n_params; p++) {
+            if (a->meta->params[p].type != JUDGE_INT) continue;
+            judge_str_put(b, "%s", first ? "" : ",");
+            judge_str_json(b, a->meta->params[p].name);
+            judge_str_put(b, ":%d", a->ints[p]);
+            first = 0;
+        }
+        judge_str_put(b, "},\"runs\":%d,\"ms\":", JUDGE_SPEED_RUNS);
+        const double v[] = { f.ms, f.min_ms, f.core_ms, f.ratio };
+        const char *const k[] = { "min_ms", "core_ms", "ratio" };
+        judge_str_json_num(b, v[0]);
+        for (int j = 0; j < 3; j++) {
+            judge_str_put(b, ",\"%s\":", k[j]);
+            judge_str_json_num(b, v[j + 1]);
+        }
+        judge_str_put(b, ",\"bound\":\"%s\",\"work\":%.0f,\"rate\":", f.bound, f.work);
+        judge_str_json_num(b, f.rate);
+        judge_str_put(b, ",\"core_rate\":");
+        judge_str_json_num(b, f.core_rate);
+        judge_str_put(b, ",\"ceiling\":");
+        judge_str_json_num(b, f.ceiling);
+        judge_str_put(b, ",\"pct_ceiling\":");
+        judge_str_json_num(b, f.pct);
+        judge_str_put(b, ",\"tier\":\"%s\"}", f.tier < N_TIERS ? tiers[f.tier].name : "none");
+    }
+    judge_str_put(b, "],\"skipped\":");
+    if (sp->reason < 0) {
+        judge_str_put(b, "null}");
+        return;
+    }
+    str why = { 0 };
+    reason_text(s, &why);
+    judge_str_put(b, "{\"reason\":");
+    judge_str_json(b, why.s ? why.s : "");
+    judge_str_put(b, "}}");
+    b->failed |= why.failed;
+    free(why.s);
+}
+
+void judge_speed_text(const judge_session *s, str *b)
+{
+    const struct judge_speed *sp = s->speed;
+    if (!sp) return;
+    judge_lang lang = s->lang;
+    judge_str_put(b, judge_msg_text(JUDGE_MSG_SPEED_HEAD, lang), backend, simd_name(), tiers[0].within,
+                  tiers[1].within, tiers[2].within);
+    if (sp->reason >= 0) {
+        reason_text(s, b);
+        judge_str_put(b, "\n");
+        return;
+    }
+    const int head[] = { JUDGE_MSG_SPEED_COL_CASE, JUDGE_MSG_SPEED_COL_MS, JUDGE_MSG_SPEED_COL_RATE,
+                         JUDGE_MSG_SPEED_COL_CORE, JUDGE_MSG_SPEED_COL_CEILING, JUDGE_MSG_SPEED_COL_TIER };
+    const int width[] = { 18, 11, 16, 9, 12, 8 };
+    judge_str_put(b, "  ");
+    for (int c = 0; c < 6; c++) {
+        char h[64];   /* a message is a format: its %% is one percent sign */
+        snprintf(h, sizeof h, judge_msg_text(head[c], lang), 0);
+        judge_str_cell(b, h, width[c], c > 0 && c < 5);
+        judge_str_put(b, c == 4 ? "  " : "");
+    }
+    judge_str_put(b, "\n");
+    for (int i = 0; i < sp->runs->m->n_speed; i++) {
+        figures f;
+        case_figures(sp, i, &f);
+        char cell[5][40];
+        snprintf(cell[0], sizeof cell[0], "%.3f", f.ms);
+        snprintf(cell[1], sizeof cell[1], "%.1f %s", f.rate, !strcmp(f.bound, "bytes") ? "GB/s" : "GFLOP/s");
+        snprintf(cell[2], sizeof cell[2], "%.2f×", f.ratio);
+        snprintf(cell[3], sizeof cell[3], "%.1f%%", f.pct);
+        judge_str_put(b, "  ");
+        judge_str_cell(b, f.name, width[0], 0);
+        for (int c = 0; c < 4; c++) judge_str_cell(b, cell[c], width[c + 1], 1);
+        judge_str_put(b, "  ");
+        judge_str_cell(b, judge_msg_text(f.tier < N_TIERS ? tiers[f.tier].msg : JUDGE_MSG_SPEED_TIER_NONE, lang),
+                       width[5], 0);
+        judge_str_put(b, "\n");
+    }
+    int t = overall(s);
+    judge_str_put(b, judge_msg_text(JUDGE_MSG_SPEED_TIER, lang),
+                  judge_msg_text(t < N_TIERS ? tiers[t].msg : JUDGE_MSG_SPEED_TIER_NONE, lang));
+}

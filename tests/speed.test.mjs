@@ -1,0 +1,101 @@
+// speed.test.mjs: `--speed`, the speed tier (libjudge/speed.c), on both
+// backends. No timed assertion: the figures are whatever this machine
+// gives, so the tests hold their shape and their arithmetic (ratio, rates,
+// % of the ceiling, tiers by the documented thresholds) and the rules (no
+// speed run unless every case passes; a wrong result there is WA). The
+// speed cases are big: each backend runs 49's solution once, and 52's
+// natively.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { judge, judgeWasm } from './lib/run.mjs';
+
+const solution = join('problems', '49-causal-mha', 'solution.c');
+const slow = { timeout: 600_000 };
+// judge.h: gold <= 1.25x the core's time, silver <= 2x, bronze <= 4x.
+const tierOf = (ratio) => (ratio <= 1.25 ? 'gold' : ratio <= 2 ? 'silver' : ratio <= 4 ? 'bronze' : 'none');
+const rank = ['gold', 'silver', 'bronze', 'none'];
+const close = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+
+function checkSpeed(speed, backend) {
+  assert.deepEqual(Object.keys(speed), ['backend', 'simd', 'tier', 'cases', 'skipped']);
+  assert.equal(speed.backend, backend);
+  assert.ok(['avx512', 'avx2', 'v128', 'scalar'].includes(speed.simd), speed.simd);
+  assert.equal(speed.skipped, null);
+  assert.equal(speed.cases.length, 1);
+  const c = speed.cases[0];
+  assert.deepEqual(Object.keys(c), ['name', 'sizes', 'runs', 'ms', 'min_ms', 'core_ms', 'ratio', 'bound', 'work',
+    'rate', 'core_rate', 'ceiling', 'pct_ceiling', 'tier']);
+  assert.equal(c.name, 'speed-512');
+  assert.deepEqual(c.sizes, { B: 1, T: 512, d: 512, n_heads: 8, causal: 1 });
+  assert.ok(c.runs >= 5);
+  assert.ok(c.min_ms > 0 && c.min_ms <= c.ms && c.core_ms > 0, JSON.stringify(c));
+  assert.ok(close(c.ratio, c.ms / c.core_ms), JSON.stringify(c));
+  // core/att_work.c: 8 T d^2 + 2 T (T + 1) d, the causal half skipped.
+  assert.equal(c.bound, 'flops');
+  assert.equal(c.work, 8 * 512 * 512 * 512 + 2 * 512 * 513 * 512);
+  assert.ok(close(c.rate, c.work / (c.ms * 1e6)) && close(c.core_rate, c.work / (c.core_ms * 1e6)), JSON.stringify(c));
+  assert.ok(c.ceiling > 0 && close(c.pct_ceiling, (c.rate / c.ceiling) * 100), JSON.stringify(c));
+  assert.equal(c.tier, tierOf(c.ratio));
+  assert.equal(speed.tier, rank[Math.max(...speed.cases.map((x) => rank.indexOf(x.tier)))]);
+}
+
+for (const [backend, run] of [['native', judge], ['wasm', judgeWasm]]) {
+  test(`${backend}: 49's solution with --speed --json has the speed object, its figures consistent`, async () => {
+    const r = await run(['49', solution, '--speed', '--json'], slow);
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.verdict, 'AC');
+    checkSpeed(report.speed, backend);
+  });
+
+  test(`${backend}: a wrong submission gets no speed run, and the reason`, async () => {
+    const r = await run(['49', join('tests', 'corpus', '49', 'wa-no-causal-mask.c'), '--speed', '--json']);
+    assert.equal(r.code, 1, r.stderr);
+    const { verdict, speed } = JSON.parse(r.stdout);
+    assert.equal(verdict, 'WA');
+    assert.equal(speed.tier, 'none');
+    assert.deepEqual(speed.cases, []);
+    assert.match(speed.skipped.reason, /not run: .*every correctness case passes \(the verdict is WA\)/);
+  });
+}
+
+test('native: 52, bound by reading the cache, counts bytes against the read bandwidth', async () => {
+  const r = await judge(['52', join('problems', '52-kv-cache-decode', 'solution.c'), '--speed', '--json'], slow);
+  assert.equal(r.code, 0, r.stderr);
+  const { speed } = JSON.parse(r.stdout);
+  assert.equal(speed.skipped, null);
+  const [c] = speed.cases;
+  assert.deepEqual(c.sizes, { B: 1, S_max: 4096, H: 8, D: 128 });
+  // core/att_work.c: the K and V rows of 4096 positions, q and out, as floats.
+  assert.equal(c.bound, 'bytes');
+  assert.equal(c.work, 4 * (2 * 4096 * 8 * 128 + 2 * 8 * 128));
+  assert.ok(close(c.rate, c.work / (c.ms * 1e6)) && close(c.pct_ceiling, (c.rate / c.ceiling) * 100), JSON.stringify(c));
+  assert.equal(c.tier, tierOf(c.ratio));
+  assert.equal(speed.tier, c.tier);
+});
+
+test('native: a wrong result in a speed case is WA of that case, told in both languages', async () => {
+  const file = join('tests', 'speed', '49-window-256.c');
+  const r = await judge(['49', file, '--speed', '--json'], slow);
+  assert.equal(r.code, 1, r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.verdict, 'WA');
+  assert.equal(report.failed_case, 'speed-512');
+  assert.ok(report.cases.every((c) => c.verdict === 'AC'));
+  assert.deepEqual(report.speed.cases, []);
+  assert.match(report.speed.skipped.reason, /^speed case speed-512: wrong result, \d+ values outside the tolerance/);
+  const zh = await judge(['49', file, '--speed', '--lang', 'zh'], slow);
+  assert.equal(zh.code, 1);
+  assert.match(zh.stdout, /速度用例 speed-512：结果错误/);
+  assert.doesNotMatch(zh.stdout, /没有哪个已知错误/);
+});
+
+test('--speed judges one file: refused with --watch, on both CLIs alike', async () => {
+  const args = ['49', solution, '--speed', '--watch'];
+  const [n, w] = await Promise.all([judge(args), judgeWasm(args)]);
+  assert.equal(n.code, 2);
+  assert.match(n.stderr, /--speed judges one file/);
+  assert.equal(w.code, 2);
+  assert.equal(w.stderr, n.stderr);
+});
