@@ -688,6 +688,9 @@ char *judge_problems_json(void)
             put(&b, "}");
         }
         put(&b, "]");
+        put(&b, ",\"speed\":[");   /* the speed cases' names: a page offers a speed run when any */
+        for (int k = 0; k < m->n_speed; k++) json_field(&b, k ? ",{" : "{", "name", m->speed[k].c.name), put(&b, "}");
+        put(&b, "]");
         put(&b, ",\"limits\":{\"time_ms\":%d,\"memory_mb\":%d,\"output_kb\":%d},\"params\":[",
             m->time_ms, m->memory_mb, m->output_kb);
         for (int p = 0; p < m->n_params; p++) {

@@ -11,8 +11,8 @@ import { runSession, runSpeed, Cancelled } from './run.mjs';
 
 // What the page needs of a problem (the C judge's list has more: params).
 function publicProblem(p) {
-  const { id, slug, dir, title, difficulty, prototype, starter, hints, limits } = p;
-  return { id, slug, dir, title, difficulty, function: p.function, prototype, starter, hints, limits };
+  const { id, slug, dir, title, difficulty, prototype, starter, hints, limits, speed } = p;
+  return { id, slug, dir, title, difficulty, function: p.function, prototype, starter, hints, limits, speed };
 }
 
 // The report as an object, marked with the backend that judged it. The C
