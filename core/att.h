@@ -373,6 +373,17 @@ att_status att_mla_decode_simd(float *out, const float *q_nope, const float *q_p
                                int d_c, int d_nope, int d_r, int d_v, int threads,
                                float *scratch);
 
+/* Top-k sparse causal self-attention (exercise 69).
+ *   out, q, k, v [B, H, T, D]; scratch [T] doubles; keep [T] bytes.
+ * Query i sees keys j <= i; of those it keeps the topk with the highest
+ * scores s_ij = q_i . k_j / sqrt(D), an equal score ranking the lower index
+ * first, and out_i is the softmax over the kept keys only. topk >= i + 1
+ * keeps every visible key: topk >= T is dense causal attention; topk = 1 is
+ * the value of the best key. Returns ATT_EBADSHAPE (a size or topk < 1)
+ * without touching out. */
+att_status att_topk_ref(float *out, const float *q, const float *k, const float *v, int B,
+                        int H, int T, int D, int topk, double *scratch, unsigned char *keep);
+
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch
  * doubles. */
