@@ -25,6 +25,7 @@ extern const judge_ops judge_flash_backward_ops;
 extern const judge_ops judge_rope_ops;
 extern const judge_ops judge_rope_decode_ops;
 extern const judge_ops judge_mla_ops;
+extern const judge_ops judge_topk_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -49,6 +50,7 @@ static const judge_ops *const table[] = {
     &judge_rope_ops,
     &judge_rope_decode_ops,
     &judge_mla_ops,
+    &judge_topk_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)
