@@ -53,3 +53,34 @@ att_status att_topk_ref(float *out, const float *q, const float *k, const float 
     }
     return ATT_OK;
 }
+
+/* Is position x among the G sorted positions of global_idx? */
+static int is_global(const int *global_idx, int G, int x)
+{
+    for (int g = 0; g < G && global_idx[g] <= x; g++)
+        if (global_idx[g] == x) return 1;
+    return 0;
+}
+
+att_status att_hybrid_ref(float *out, const float *q, const float *k, const float *v,
+                          const int *global_idx, int B, int H, int T, int D, int W, int G,
+                          double *scratch, unsigned char *seen)
+{
+    if (B <= 0 || H <= 0 || T <= 0 || D <= 0 || W <= 0 || G < 0 || G > T) return ATT_EBADSHAPE;
+    for (int g = 0; g < G; g++)
+        if (global_idx[g] < 0 || global_idx[g] >= T || (g > 0 && global_idx[g] <= global_idx[g - 1]))
+            return ATT_EBADSHAPE;
+    double scale = 1.0 / sqrt((double)D);
+    for (size_t bh = 0; bh < (size_t)B * H; bh++) {
+        const float *qb = q + bh * T * D, *kb = k + bh * T * D, *vb = v + bh * T * D;
+        for (int i = 0; i < T; i++) {
+            int wide = is_global(global_idx, G, i);
+            for (int j = 0; j <= i; j++) {
+                seen[j] = wide || j > i - W || is_global(global_idx, G, j);
+                scratch[j] = seen[j] ? dot_rows(qb + (size_t)i * D, kb + (size_t)j * D, D) * scale : 0.0;
+            }
+            attend_row(out + (bh * T + i) * D, scratch, seen, i + 1, vb, D);
+        }
+    }
+    return ATT_OK;
+}
