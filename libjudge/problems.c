@@ -26,6 +26,7 @@ extern const judge_ops judge_rope_ops;
 extern const judge_ops judge_rope_decode_ops;
 extern const judge_ops judge_mla_ops;
 extern const judge_ops judge_topk_ops;
+extern const judge_ops judge_hybrid_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -51,6 +52,7 @@ static const judge_ops *const table[] = {
     &judge_rope_decode_ops,
     &judge_mla_ops,
     &judge_topk_ops,
+    &judge_hybrid_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)
