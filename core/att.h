@@ -421,6 +421,32 @@ att_status att_linear_attn_ref(float *out, const float *q, const float *k, const
 att_status att_varlen_ref(float *out, const float *q, const float *k, const float *v,
                           const int *cu_seqlens, int B, int total, int H, int D,
                           double *scratch);
+/* Top-k sparse causal self-attention (exercise 69).
+ *   out, q, k, v [B, H, T, D]; scratch [T] doubles; keep [T] bytes.
+ * Query i sees keys j <= i; of those it keeps the topk with the highest
+ * scores s_ij = q_i . k_j / sqrt(D), an equal score ranking the lower index
+ * first, and out_i is the softmax over the kept keys only. topk >= i + 1
+ * keeps every visible key: topk >= T is dense causal attention; topk = 1 is
+ * the value of the best key. Returns ATT_EBADSHAPE (a size or topk < 1)
+ * without touching out. */
+att_status att_topk_ref(float *out, const float *q, const float *k, const float *v, int B,
+                        int H, int T, int D, int topk, double *scratch, unsigned char *keep);
+
+/* Hybrid local + global causal self-attention (exercise 70; Longformer's
+ * and BigBird's pattern with the causal rule).
+ *   out, q, k, v [B, H, T, D]; global_idx [G]: the global positions, sorted
+ *   and distinct, 0 <= G <= T; scratch [T] doubles; seen [T] bytes.
+ * Query i sees key j iff j <= i and one of: j is in its window,
+ * i - W < j (exercise 50's); j is global (every query sees the global keys
+ * of its past); i is global (a global query sees its whole past). Each seen
+ * key counts once, a global key inside the window included; scores
+ * q_i . k_j / sqrt(D). G = 0 is sliding-window attention; W >= T, or every
+ * position global, is dense causal attention. Returns ATT_EBADSHAPE (a size
+ * or W < 1, G outside [0, T], global_idx not sorted, distinct and inside
+ * [0, T)) without touching out. */
+att_status att_hybrid_ref(float *out, const float *q, const float *k, const float *v,
+                          const int *global_idx, int B, int H, int T, int D, int W, int G,
+                          double *scratch, unsigned char *seen);
 
 /* The oracle: the same function as att_mha_ref computed entirely in double,
  * written independently of it, for the tests. scratch: att_mha_oracle_scratch

@@ -27,6 +27,8 @@ extern const judge_ops judge_rope_decode_ops;
 extern const judge_ops judge_mla_ops;
 extern const judge_ops judge_linear_ops;
 extern const judge_ops judge_varlen_ops;
+extern const judge_ops judge_topk_ops;
+extern const judge_ops judge_hybrid_ops;
 
 static const judge_ops *const table[] = {
     &judge_mha_ops,
@@ -53,6 +55,8 @@ static const judge_ops *const table[] = {
     &judge_mla_ops,
     &judge_linear_ops,
     &judge_varlen_ops,
+    &judge_topk_ops,
+    &judge_hybrid_ops,
 };
 
 const judge_ops *judge_ops_for(const judge_meta *m)

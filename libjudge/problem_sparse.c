@@ -1,0 +1,257 @@
+/* problem_sparse.c: what the judge knows about exercises 69 (top-k sparse
+ * attention) and 70 (hybrid local + global attention) beyond their data in
+ * problems/69-topk-attention and problems/70-hybrid-attention: how their
+ * hidden inputs are made, their references (the core's att_topk_ref and
+ * att_hybrid_ref), their classic mistakes (simulated here: which keys a
+ * query keeps depends on its scores in 69 and on a list of global positions
+ * in 70, neither of which the shared attention form's mask can say), and
+ * the coordinates of an output. */
+#include <math.h>
+#include <stdlib.h>
+#include "att.h"
+#include "judge.h"
+
+enum { OUT, Q, K, V, PB, PH, PT, PD, PTOPK, N_PARAMS };
+
+static const char *const param_names[N_PARAMS] = {
+    "out", "q", "k", "v", "B", "H", "T", "D", "topk",
+};
+
+/* x[i] = m / 2 with m uniform in -4 .. 4, times `scale` (a power of 2): every
+ * dot product of such vectors is a multiple of 1/4 (times scale^2) far inside
+ * float's 24 bits, so it is exact in any summation order, float or double,
+ * and two keys tie exactly when their dot products are equal. The coarse grid
+ * makes such ties common, so the tie rule shows. */
+static void fill_halves(float *x, size_t n, uint64_t seed, uint64_t stream, float scale)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] = (float)((int)(att_rng_u64(seed, stream, i) % 9) - 4) * 0.5f * scale;
+}
+
+static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
+{
+    uint64_t stream = (uint64_t)case_index << 8;
+    fill_halves(a->buf[Q], a->len[Q], seed, stream + Q, c->scale);
+    fill_halves(a->buf[K], a->len[K], seed, stream + K, 1.0f);
+    att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
+}
+
+static judge_status reference(void *const *outs, const judge_args *a)
+{
+    int T = a->ints[PT];
+    double *scratch = malloc(sizeof(double) * (size_t)T);
+    unsigned char *keep = malloc((size_t)T);
+    att_status st = ATT_EBADSHAPE;
+    if (scratch && keep)
+        st = att_topk_ref(outs[OUT], a->buf[Q], a->buf[K], a->buf[V], a->ints[PB], a->ints[PH], T,
+                          a->ints[PD], a->ints[PTOPK], scratch, keep);
+    free(scratch);
+    free(keep);
+    if (!scratch || !keep) return JUDGE_ENOMEM;
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
+/* ---- what mistaken code returns: float scores as learners compute them
+ * (q . k, then the scale), each key's rank counted among the candidates the
+ * mistake ranks, a softmax over what it keeps. The judge's model of wrong
+ * code, not a reference. ---- */
+
+/* Does candidate m outrank candidate j (values x, ties by index)? */
+static int outranks(const judge_changes *ch, const float *x, int m, int j)
+{
+    if (x[m] != x[j]) return x[m] > x[j];
+    return ch->topk_rank == FORM_TOPK_RANK_TIES_HIGH ? m > j : m < j;
+}
+
+/* Query i's row: scores s (T floats), the ranked values x and the kept flags
+ * (T each), out_i (D floats). */
+static void topk_row(const judge_changes *ch, const float *q, const float *k, const float *v, int T,
+                     int D, int topk, int i, float *s, float *x, unsigned char *keep, float *out)
+{
+    float scale = 1.0f / sqrtf((float)D);
+    int r = ch->topk_rank, n = ch->topk_count == FORM_TOPK_COUNT_MINUS_ONE ? topk - 1
+                              : ch->topk_count == FORM_TOPK_COUNT_PLUS_ONE ? topk + 1 : topk;
+    /* The candidates: the visible keys, or every key (the future with its
+     * own score, or with the 0 of a zeroed score row). */
+    int cands = r == FORM_TOPK_RANK_BEFORE_MASK || r == FORM_TOPK_RANK_MASKED_ZERO ? T : i + 1;
+    for (int j = 0; j < T; j++) {
+        float dot = 0.0f;
+        for (int c = 0; c < D; c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
+        s[j] = dot * scale;
+        x[j] = j > i && r == FORM_TOPK_RANK_MASKED_ZERO ? 0.0f : r == FORM_TOPK_RANK_ABS ? fabsf(s[j]) : s[j];
+    }
+    for (int j = 0; j <= i; j++) {
+        int rank = 0;
+        for (int m = 0; m < cands; m++) rank += m != j && outranks(ch, x, m, j);
+        keep[j] = rank < n;
+    }
+    /* Without renormalising: the softmax over every visible key, the weights
+     * of the keys not kept zeroed afterwards. */
+    int all = ch->topk_renorm == FORM_TOPK_RENORM_NONE;
+    float max = -INFINITY, sum = 0.0f;
+    for (int j = 0; j <= i; j++)
+        if ((all || keep[j]) && s[j] > max) max = s[j];
+    for (int j = 0; j <= i; j++)
+        if (all || keep[j]) sum += expf(s[j] - max);
+    for (int c = 0; c < D; c++) {
+        float acc = 0.0f;
+        for (int j = 0; j <= i; j++)
+            if (keep[j]) acc += expf(s[j] - max) * v[(size_t)j * D + c];
+        out[c] = sum > 0.0f ? acc / sum : 0.0f;
+    }
+}
+
+static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                             int variant)
+{
+    (void)variant;
+    int T = a->ints[PT], D = a->ints[PD];
+    float *s = malloc(sizeof(float) * 2 * (size_t)T);
+    unsigned char *keep = malloc((size_t)T);
+    if (!s || !keep) {
+        free(s);
+        free(keep);
+        return JUDGE_ENOMEM;
+    }
+    for (size_t bh = 0; bh < (size_t)a->ints[PB] * a->ints[PH]; bh++) {
+        size_t o = bh * T * D;
+        for (int i = 0; i < T; i++)
+            topk_row(ch, (const float *)a->buf[Q] + o, (const float *)a->buf[K] + o,
+                     (const float *)a->buf[V] + o, T, D, a->ints[PTOPK], i, s, s + T, keep,
+                     (float *)outs[OUT] + o + (size_t)i * D);
+    }
+    free(s);
+    free(keep);
+    return JUDGE_OK;
+}
+
+/* out [B, H, T, D]: batch, head, query position, dim; B, H, T, D are the
+ * same params in both exercises (70's global_idx comes before them). */
+static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang)
+{
+    (void)p;
+    int s = a->meta->n_params == N_PARAMS ? 0 : 1;
+    int H = a->ints[PH + s], T = a->ints[PT + s], D = a->ints[PD + s];
+    size_t row = i / (size_t)D;
+    buf[0] = 0;
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_B, (int)(row / (size_t)T / (size_t)H));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_H, (int)(row / (size_t)T % (size_t)H));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_T, (int)(row % (size_t)T));
+    judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, (int)(i % (size_t)D));
+}
+
+const judge_ops judge_topk_ops = {
+    "topk-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+};
+
+/* ---- 70: a sliding window plus global tokens ---- */
+
+enum { H_OUT, H_Q, H_K, H_V, H_GLOBAL, H_B, H_H, H_T, H_D, H_W, H_G, H_N_PARAMS };
+
+static const char *const hybrid_param_names[H_N_PARAMS] = {
+    "out", "q", "k", "v", "global_idx", "B", "H", "T", "D", "W", "G",
+};
+
+/* global_idx [T] holds G sorted distinct positions, drawn by selection
+ * sampling (each position in turn, taken with chance wanted / left), so they
+ * are spread over the sequence, rarely the first G; the unused tail is 0.
+ * q, k, v as exercise 50's. */
+static void make_hybrid_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
+{
+    uint64_t stream = (uint64_t)case_index << 8;
+    int T = a->ints[H_T], G = a->ints[H_G], n = 0, *idx = a->buf[H_GLOBAL];
+    att_fill_uniform(a->buf[H_Q], a->len[H_Q], seed, stream + H_Q, 1.7320508f * c->scale);
+    att_fill_uniform(a->buf[H_K], a->len[H_K], seed, stream + H_K, 1.7320508f);
+    att_fill_uniform(a->buf[H_V], a->len[H_V], seed, stream + H_V, 1.0f);
+    for (int t = 0; t < T; t++)
+        if (n < G && att_rng_u64(seed, stream + H_GLOBAL, (uint64_t)t) % (uint64_t)(T - t) < (uint64_t)(G - n))
+            idx[n++] = t;
+    for (int g = n; g < T; g++) idx[g] = 0;
+}
+
+static judge_status hybrid_reference(void *const *outs, const judge_args *a)
+{
+    int T = a->ints[H_T];
+    double *scratch = malloc(sizeof(double) * (size_t)T);
+    unsigned char *seen = malloc((size_t)T);
+    att_status st = ATT_EBADSHAPE;
+    if (scratch && seen)
+        st = att_hybrid_ref(outs[H_OUT], a->buf[H_Q], a->buf[H_K], a->buf[H_V], a->buf[H_GLOBAL],
+                            a->ints[H_B], a->ints[H_H], T, a->ints[H_D], a->ints[H_W], a->ints[H_G],
+                            scratch, seen);
+    free(scratch);
+    free(seen);
+    if (!scratch || !seen) return JUDGE_ENOMEM;
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
+/* ---- what mistaken code returns: float attention over the keys each
+ * query sees as the mistake decides, a global key seen twice weighing 2.
+ * The judge's model of wrong code, not a reference. ---- */
+
+/* How often query i sees key j (0, 1, or 2 for a global key counted once
+ * for the window and once as global), with `global` the flags of the
+ * positions (g[x] = 1: global). */
+static int hybrid_sees(const judge_changes *ch, const unsigned char *global, int W, int i, int j)
+{
+    int gq = global[i] && ch->hybrid_global != FORM_HYBRID_GLOBAL_KEYS_ONLY
+          && ch->hybrid_global != FORM_HYBRID_GLOBAL_NONE;
+    int gk = global[j] && ch->hybrid_global != FORM_HYBRID_GLOBAL_NONE;
+    int in = ch->hybrid_window == FORM_HYBRID_WINDOW_PLUS_ONE ? j >= i - W : j > i - W;
+    if (gq && ch->hybrid_global == FORM_HYBRID_GLOBAL_SEE_FUTURE) return 1;
+    if (j > i) return 0;
+    if (gq) return 1;
+    if (gk && in && ch->hybrid_count == FORM_HYBRID_COUNT_TWICE) return 2;
+    return in || gk;
+}
+
+static judge_status hybrid_simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                                    int variant)
+{
+    (void)variant;
+    int T = a->ints[H_T], D = a->ints[H_D], W = a->ints[H_W], G = a->ints[H_G];
+    const int *idx = a->buf[H_GLOBAL];
+    float *s = malloc(sizeof(float) * (size_t)T);
+    unsigned char *global = calloc((size_t)T, 1);
+    if (!s || !global) {
+        free(s);
+        free(global);
+        return JUDGE_ENOMEM;
+    }
+    /* The leading-G mistake reads G as "the first G positions". */
+    for (int g = 0; g < G; g++) {
+        int x = ch->hybrid_index == FORM_HYBRID_INDEX_LEADING ? g : idx[g];
+        if (x >= 0 && x < T) global[x] = 1;
+    }
+    float scale = 1.0f / sqrtf((float)D);
+    for (size_t bh = 0; bh < (size_t)a->ints[H_B] * a->ints[H_H]; bh++) {
+        const float *q = (const float *)a->buf[H_Q] + bh * T * D, *k = (const float *)a->buf[H_K] + bh * T * D;
+        const float *v = (const float *)a->buf[H_V] + bh * T * D;
+        for (int i = 0; i < T; i++) {
+            float max = -INFINITY, sum = 0.0f, *o = (float *)outs[H_OUT] + (bh * T + i) * D;
+            for (int j = 0; j < T; j++) {
+                float dot = 0.0f;
+                for (int c = 0; c < D; c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
+                s[j] = dot * scale;
+                if (hybrid_sees(ch, global, W, i, j) && s[j] > max) max = s[j];
+            }
+            for (int j = 0; j < T; j++) sum += (float)hybrid_sees(ch, global, W, i, j) * expf(s[j] - max);
+            for (int c = 0; c < D; c++) {
+                float acc = 0.0f;
+                for (int j = 0; j < T; j++) {
+                    int w = hybrid_sees(ch, global, W, i, j);
+                    if (w) acc += (float)w * expf(s[j] - max) * v[(size_t)j * D + c];
+                }
+                o[c] = acc / sum;   /* key i is always seen */
+            }
+        }
+    }
+    free(s);
+    free(global);
+    return JUDGE_OK;
+}
+
+const judge_ops judge_hybrid_ops = {
+    "hybrid-attention", hybrid_param_names, H_N_PARAMS, make_hybrid_inputs, hybrid_reference,
+    hybrid_simulate, coords,
+};

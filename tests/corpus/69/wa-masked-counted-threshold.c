@@ -1,0 +1,41 @@
+/* expect: WA topk_masked_counted */
+/* The threshold version over a static row of T scores whose future entries stay 0: the topk-th value is taken over all T. */
+#include <math.h>
+#include <string.h>
+
+static float sc[4096];
+
+void topk_attention(float *out, const float *q, const float *k, const float *v,
+                    int B, int H, int T, int D, int topk)
+{
+    for (int bh = 0; bh < B * H; bh++)
+        for (int i = 0; i < T; i++) {
+            memset(sc, 0, sizeof(float) * T);
+            for (int j = 0; j <= i; j++) {
+                float d = 0.0f;
+                for (int c = 0; c < D; c++) d += q[(bh * T + i) * D + c] * k[(bh * T + j) * D + c];
+                sc[j] = d / sqrtf((float)D);
+            }
+            int n = topk < T ? topk : T;
+            float thr = -INFINITY;
+            for (int j = 0; j < T; j++) {
+                int ge = 0;
+                for (int m = 0; m < T; m++) ge += sc[m] >= sc[j];
+                if (ge >= n && sc[j] > thr) thr = sc[j];
+            }
+            int above = 0;
+            for (int j = 0; j < T; j++) above += sc[j] > thr;
+            int ties_left = n - above;
+            float mx = -INFINITY;
+            for (int j = 0; j <= i; j++) if (sc[j] > mx) mx = sc[j];
+            float sum = 0.0f, acc[256] = { 0 };
+            for (int j = 0; j < T; j++) {
+                int kept = sc[j] > thr || (sc[j] == thr && ties_left-- > 0);
+                if (!kept || j > i) continue;
+                float w = expf(sc[j] - mx);
+                sum += w;
+                for (int c = 0; c < D; c++) acc[c] += w * v[(bh * T + j) * D + c];
+            }
+            for (int c = 0; c < D; c++) out[(bh * T + i) * D + c] = sum > 0.0f ? acc[c] / sum : 0.0f;
+        }
+}

@@ -1,0 +1,36 @@
+/* expect: WA topk_off_by_one */
+/* The selection loop runs while n <= topk: topk + 1 keys picked. */
+#include <math.h>
+#include <stddef.h>
+
+void topk_attention(float *out, const float *q, const float *k, const float *v,
+                    int B, int H, int T, int D, int topk)
+{
+    const float scale = 1.0f / sqrtf((float)D);
+    for (int bh = 0; bh < B * H; bh++) {
+        for (int i = 0; i < T; i++) {
+            float s[T];
+            int taken[T], picked[T], n = 0;
+            for (int j = 0; j <= i; j++) {
+                float d = 0.0f;
+                for (int c = 0; c < D; c++) d += q[((size_t)bh * T + i) * D + c] * k[((size_t)bh * T + j) * D + c];
+                s[j] = d * scale;
+                taken[j] = 0;
+            }
+            while (n <= topk && n <= i) {
+                int best = -1;
+                for (int j = 0; j <= i; j++)
+                    if (!taken[j] && (best < 0 || s[j] > s[best])) best = j;
+                taken[best] = 1;
+                picked[n++] = best;
+            }
+            float mx = s[picked[0]], sum = 0.0f;
+            for (int t = 0; t < n; t++) sum += expf(s[picked[t]] - mx);
+            for (int c = 0; c < D; c++) {
+                float acc = 0.0f;
+                for (int t = 0; t < n; t++) acc += expf(s[picked[t]] - mx) * v[((size_t)bh * T + picked[t]) * D + c];
+                out[((size_t)bh * T + i) * D + c] = acc / sum;
+            }
+        }
+    }
+}
