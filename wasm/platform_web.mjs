@@ -44,6 +44,17 @@ function webCache(base) {
   const memory = new Map();
   const store = typeof caches !== 'undefined' ? caches.open('attention-judge-compile-v1').catch(() => null) : null;
   const url = (key, ext) => new URL(`compile-cache/${key}.${ext}`, base).href;
+  async function persist(key, entry) {
+    const c = await store;
+    if (!c) return;
+    try {
+      if (entry.ok) await c.put(url(key, 'wasm'), new Response(entry.wasm, { headers: { 'content-type': 'application/wasm' } }));
+      await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics }),
+        { headers: { 'content-type': 'application/json' } }));
+    } catch {
+      /* quota or private mode: the memory cache still works */
+    }
+  }
   return {
     async get(key) {
       if (memory.has(key)) return memory.get(key);
@@ -62,17 +73,11 @@ function webCache(base) {
         return null;
       }
     },
+    // The memory copy serves this page at once; the verdict does not wait
+    // for the lasting one.
     async put(key, entry) {
       memory.set(key, entry);
-      const c = await store;
-      if (!c) return;
-      try {
-        if (entry.ok) await c.put(url(key, 'wasm'), new Response(entry.wasm, { headers: { 'content-type': 'application/wasm' } }));
-        await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics }),
-          { headers: { 'content-type': 'application/json' } }));
-      } catch {
-        /* quota or private mode: the memory cache still works */
-      }
+      persist(key, entry);
     },
   };
 }
@@ -93,6 +98,20 @@ export async function webPlatform({ base } = {}) {
     compilerVersion: clangUrl,
     cache: webCache(judgeBase),
     startRunWorker: () => webWorker(new URL('./run_worker.mjs', import.meta.url)),
+    // A page judges again and again: its next run worker starts ahead.
+    warmRunWorker: true,
+    // Where a judging run's time went, as User Timing measures ("judge:
+    // <phase>", in the browser's performance tools; web/bench.mjs reads them).
+    phases(list) {
+      for (const { name, start, end, instantiate } of list) {
+        try {
+          performance.measure(`judge: ${name}`, { start: start - performance.timeOrigin, end: end - performance.timeOrigin,
+            detail: instantiate === undefined ? null : { instantiate } });
+        } catch {
+          /* a browser without User Timing level 3: nothing to show */
+        }
+      }
+    },
     startCompileWorker: () => webWorker(new URL('./compile_worker.mjs', import.meta.url)),
   };
 }
