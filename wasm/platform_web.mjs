@@ -61,10 +61,11 @@ function webCache(base) {
       const c = await store;
       if (!c) return null;
       try {
-        const meta = await c.match(url(key, 'json'));
+        // Both looked up at once: a reload's first verdict waits for them.
+        const [meta, module] = await Promise.all([c.match(url(key, 'json')), c.match(url(key, 'wasm'))]);
         if (!meta) return null;
         const { ok, diagnostics } = await meta.json();
-        const wasm = ok ? await c.match(url(key, 'wasm')) : null;
+        const wasm = ok ? module : null;
         if (ok && !wasm) return null;
         const entry = { ok, diagnostics, wasm: ok ? new Uint8Array(await wasm.arrayBuffer()) : null };
         memory.set(key, entry);
