@@ -452,6 +452,19 @@ test('a compile error is marked on its line with clang\'s message', { skip }, as
   assert.ok(at && at.y >= scroller.y && at.y <= scroller.y + scroller.height, `the error line is in view: ${JSON.stringify([at, scroller])}`);
 });
 
+test('an edit is compiled while the learner pauses: Run then only judges', { skip }, async () => {
+  if (!page.url().endsWith('#/49-causal-mha')) await page.goto(`${url}#/49-causal-mha`);
+  await page.locator('.cm-content').waitFor();
+  const compiles = () => page.evaluate(() => performance.getEntriesByName('judge: cc1').length);
+  const before = await compiles();
+  await setCode(page, `${solution}\n/* compiled ahead */\n`);
+  // The page's own compile of the new text, with nobody pressing Run.
+  await page.waitForFunction((n) => performance.getEntriesByName('judge: cc1').length > n, before, { timeout: 120_000 });
+  const ahead = await compiles();
+  assert.equal(await runAndWait(page), 'AC');
+  assert.equal(await compiles(), ahead, 'Run found the module compiled');
+});
+
 test('an infinite loop is TLE while the page keeps answering', { skip }, async () => {
   await setCode(page, corpus('tle-infinite-loop.c'));
   const verdict = runAndWait(page);

@@ -2,19 +2,66 @@
 // worker of its own, so a compile never blocks the page and a runaway one
 // (a macro bomb) can be stopped by terminating the worker. Messages:
 //   in:  { type: 'init', clang }            the URL of @yowasp/clang's bundle.js
-//        { type: 'compile', id, args, files }
+//        { type: 'compile', id, args, files, shared }   shared: the names in
+//            files that are the judge's, not the learner's (the shim, the prototype)
 //   out: { type: 'progress', loaded, total }  the toolchain's first download
 //        { type: 'ready' } | { type: 'failed', message }
-//        { type: 'result', id, ok, crashed, wasm, stderr }   crashed: clang itself failed
+//        { type: 'result', id, ok, crashed, wasm, stderr, steps }   crashed: clang itself failed;
+//            steps: [{ step, start, end, instantiate }] (ms since the epoch; instantiate:
+//            how much of it was instantiating the toolchain)
 import { workerPort } from './worker_port.mjs';
 import { OUTPUT } from './compile.mjs';
 
 const port = await workerPort();
-let runClang = null;
+let runClang = null, runLLVM = null;
+
+// Every tool run instantiates the toolchain afresh (a WASI command's globals
+// cannot be reset, so an instance is never run twice): how long that takes
+// is counted here, to tell it from the tool's own work.
+let instantiating = 0;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const t0 = performance.now();
+  try {
+    return await instantiate.apply(WebAssembly, args);
+  } finally {
+    instantiating += performance.now() - t0;
+  }
+};
+const now = () => performance.timeOrigin + performance.now();
+
+// The bundle hands WebAssembly.compileStreaming a Response of its own (to
+// count the bytes), which has no URL, so a browser never keeps the compiled
+// toolchain in its code cache and compiles 75 MB again on every visit
+// (FIELD-NOTES). So each .wasm the bundle fetches is compiled from the
+// browser's own response, and the bundle's copy is only read, for its
+// progress. The bundle fetches and compiles its modules one at a time.
+function compileFromTheBrowsersResponses() {
+  const fetch0 = globalThis.fetch, compile0 = WebAssembly.compileStreaming;
+  if (typeof fetch0 !== 'function' || typeof compile0 !== 'function') return;
+  let compiling = null;
+  globalThis.fetch = async (...args) => {
+    const r = await fetch0(...args);
+    if (!r.ok || !/\.wasm$/.test(new URL(r.url).pathname)) return r;
+    const copy = r.clone();
+    compiling = compile0.call(WebAssembly, r);
+    return copy;
+  };
+  WebAssembly.compileStreaming = async (source) => {
+    const mine = compiling;
+    compiling = null;
+    if (!mine) return compile0.call(WebAssembly, source);
+    const reader = (await source).body.getReader();
+    while (!(await reader.read()).done) { /* counted by the bundle as it passes */ }
+    return mine;
+  };
+}
 
 async function init(url) {
   try {
-    ({ runClang } = await import(url));
+    // In Node the bundle reads files and compiles their bytes.
+    if (typeof process !== 'object') compileFromTheBrowsersResponses();
+    ({ runClang, runLLVM } = await import(url));
     // Fetch and compile the toolchain now, with progress (a compile passed
     // fetchProgress ignores it: FIELD-NOTES).
     await runClang(null, {}, {
@@ -27,12 +74,101 @@ async function init(url) {
   }
 }
 
-async function compile({ id, args, files }) {
+// What `clang` does with a command line is the same for every source: ask
+// the driver once (`-###`) for its steps, then run them directly, so a
+// compile instantiates the toolchain for -cc1 and wasm-ld only, not for the
+// driver too. The judge's own file (the shim) compiles to the same object
+// every time: kept, its -cc1 runs once per command line. Both are used only
+// when the driver's answer is exactly the steps expected; anything else
+// (a driver warning, another layout) goes through runClang as it is.
+const plans = new Map();    // JSON(args) -> { learner, shared: [cmd], link } | null
+const objects = new Map();  // JSON(shared -cc1 step and its files) -> { path, bytes, stderr }
+
+const HEADER = /^(clang version |Target: |Thread model: |InstalledDir: |Build config: )/;
+
+// One line of `clang -###`: the arguments, each quoted, backslash escapes.
+function unquote(line) {
+  const args = [];
+  for (const m of line.matchAll(/ "((?:[^"\\]|\\.)*)"/g)) args.push(m[1].replace(/\\(.)/g, '$1'));
+  return args[0] === '' ? args.slice(1) : args;
+}
+
+async function plan(args, files, shared) {
+  const key = JSON.stringify(args);
+  if (plans.has(key)) return plans.get(key);
+  let text = '', p = null;
+  const keep = (bytes) => { if (bytes) text += new TextDecoder().decode(bytes); };
+  try {
+    await runLLVM(['clang', '-###', ...args], files, { stdout: keep, stderr: keep });
+    const lines = text.split('\n').filter((l) => l !== '' && l !== ' (in-process)');
+    if (lines.every((l) => HEADER.test(l) || l.startsWith(' "'))) {
+      const steps = lines.filter((l) => l.startsWith(' "')).map(unquote);
+      const cc1 = steps.filter((s) => s[1] === '-cc1');
+      const link = steps.filter((s) => s[0] === 'wasm-ld');
+      const learner = cc1.filter((s) => !shared.includes(s.at(-1)));
+      if (link.length === 1 && learner.length === 1 && cc1.length + 1 === steps.length && steps.at(-1) === link[0])
+        p = { learner: learner[0], shared: cc1.filter((s) => s !== learner[0]), link: link[0] };
+    }
+  } catch {
+    p = null;   // the driver refused the line: runClang says why, in its words
+  }
+  plans.set(key, p);
+  return p;
+}
+
+// The file a step writes (-o), as a path in the tree runLLVM returns.
+function outputPath(step) {
+  return step[step.indexOf('-o') + 1].replace(/^\//, '').split('/');
+}
+
+function put(files, path, bytes) {
+  let dir = files;
+  for (const d of path.slice(0, -1)) dir = dir[d] = { ...(dir[d] ?? {}) };
+  dir[path.at(-1)] = bytes;
+}
+
+async function runPlan(p, files, shared, options, steps, stderr) {
+  const step = async (name, cmd, input, opts = options) => {
+    const start = now(), before = instantiating;
+    try {
+      return await runLLVM(cmd, input, opts);
+    } finally {
+      steps.push({ step: name, start, end: now(), instantiate: instantiating - before });
+    }
+  };
+  // The steps in the driver's order: the learner's -cc1 comes first, so its
+  // messages are the first the learner reads, as with runClang.
+  let out = await step('cc1', p.learner, files);
+  for (const cmd of p.shared) {
+    const key = JSON.stringify({ cmd, files: shared.map((n) => [n, files[n]]) });
+    let obj = objects.get(key);
+    if (!obj) {
+      const chunks = [];
+      const built = await step('cc1 shim', cmd, files,
+        { ...options, stdout: (b) => { if (b) chunks.push(b.slice()); }, stderr: (b) => { if (b) chunks.push(b.slice()); } });
+      const path = outputPath(cmd);
+      obj = { path, bytes: path.reduce((d, n) => d?.[n], built), stderr: chunks };
+      objects.set(key, obj);
+    }
+    for (const c of obj.stderr) stderr(c);
+    put(out, obj.path, obj.bytes);
+  }
+  out = await step('wasm-ld', p.link, out);
+  return out;
+}
+
+async function compile({ id, args, files, shared = [] }) {
   const chunks = [];
   const stderr = (bytes) => { if (bytes) chunks.push(new TextDecoder().decode(bytes)); };
+  const options = { stdout: stderr, stderr, decodeASCII: false };
+  const steps = [];
   let ok = true, wasm = null, crashed = false;
   try {
-    const out = await runClang(['clang', ...args], files, { stdout: stderr, stderr, decodeASCII: false });
+    const start = now(), before = instantiating;
+    const p = await plan(args, files, shared);
+    if (before !== instantiating) steps.push({ step: 'driver', start, end: now(), instantiate: instantiating - before });
+    const out = p ? await runPlan(p, files, shared, options, steps, stderr)
+      : await runClang(['clang', ...args], files, options);
     wasm = out[OUTPUT]?.slice() ?? null;   // its own buffer, to transfer
   } catch (e) {
     // A failed compile throws Exit with a code; anything else is the
@@ -42,7 +178,7 @@ async function compile({ id, args, files }) {
     if (crashed) chunks.push(`judge: the compiler failed: ${e?.message ?? e}\n`);
   }
   if (ok && !wasm) { ok = false; chunks.push('judge: the compiler produced no module\n'); }
-  port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join('') }, wasm ? [wasm.buffer] : []);
+  port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), steps }, wasm ? [wasm.buffer] : []);
 }
 
 port.listen((m) => {

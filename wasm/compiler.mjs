@@ -12,6 +12,8 @@ import { clangCommand, cacheKey, explainLinkErrors, parseDiagnostics } from './c
 const FIRST_COMPILE_MS = 60000;
 const COMPILE_MS = 30000;
 const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
+// A worker's clock has its own origin: phases are told in ms since the epoch.
+const epoch = () => performance.timeOrigin + performance.now();
 
 // platform: { startCompileWorker(), clangUrl, shimSource (text), cache: { get, put },
 //             compilerVersion }. onProgress({ loaded, total }) for the first download.
@@ -41,6 +43,8 @@ export function makeCompiler(platform, onProgress) {
         for (const done of waiting.values()) done({ error: err });
       });
     });
+    const loading = epoch();
+    ready.then(() => platform.phases?.([{ name: 'toolchain load', start: loading, end: epoch() }]), () => {});
     w.post({ type: 'init', clang: platform.clangUrl });
     // An idle compile worker must not keep a Node process alive; a failed
     // load is reported to whoever waits for a compile, not as unhandled.
@@ -86,39 +90,76 @@ export function makeCompiler(platform, onProgress) {
           if (m.error) reject(m.error);
           else resolve(m);
         });
-        w.post({ type: 'compile', id, args: command.args, files: command.files });
+        w.post({ type: 'compile', id, args: command.args, files: command.files,
+          shared: Object.keys(command.files).filter((n) => n !== command.name) });
       });
     } finally {
       w.unref?.();
     }
   }
 
+  // A compile and its cache entry; phases gets where its time went.
+  async function build(problem, command, key, name, phases) {
+    const clang = async (c) => {
+      const begin = epoch();
+      const r = await runClang({ ...c, name });
+      phases.push({ name: 'compile worker', start: begin, end: epoch() });
+      for (const s of r.steps ?? []) phases.push({ name: s.step, start: s.start, end: s.end, instantiate: s.instantiate });
+      return r;
+    };
+    let r = await clang(command);
+    // The toolchain is an LLVM snapshot: an assertion in its loop
+    // vectoriser has been seen to abort on correct code. The learner's
+    // code is not at fault, so compile it again without that pass.
+    if (r.crashed)
+      r = await clang({ ...command, args: [...command.args, ...NO_VECTORIZE] });
+    const stderr = r.stderr + (r.ok ? '' : explainLinkErrors(r.stderr, problem));
+    const entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: stderr };
+    // A timeout may not repeat on a quieter machine, nor a crash on
+    // another toolchain: never cache those.
+    const start = epoch();
+    if (!r.timedOut && !r.crashed) await platform.cache.put(key, entry);
+    phases.push({ name: 'compile cache', start, end: epoch() });
+    return entry;
+  }
+  // Compiles under way by cache key: the same code asked for again (Run
+  // while the page compiles it ahead) waits for that one.
+  const making = new Map();
+
   return {
     // Load the toolchain now (the page shows progress while the learner reads).
     load() { return worker ? ready : start(); },
-    // { ok, wasm, diagnostics, messages, cached, ms } for `source` under the
-    // virtual file name `name`; diagnostics is the compiler's text.
+    // { ok, wasm, diagnostics, messages, cached, ms, phases } for `source`
+    // under the virtual file name `name`; diagnostics is the compiler's text;
+    // phases: [{ name, start, end, instantiate? }] (ms since the epoch), where
+    // the time went.
     async compile(problem, source, { name, color = false } = {}) {
       const t0 = performance.now();
+      const phases = [];
+      const start = epoch();
       const command = clangCommand({ problem, source, name, shim: platform.shimSource, color });
       const key = await cacheKey(command, platform.compilerVersion);
       let entry = await platform.cache.get(key), cached = true;
+      phases.push({ name: 'compile cache', start, end: epoch() });
       if (!entry) {
         cached = false;
-        let r = await runClang(command);
-        // The toolchain is an LLVM snapshot: an assertion in its loop
-        // vectoriser has been seen to abort on correct code. The learner's
-        // code is not at fault, so compile it again without that pass.
-        if (r.crashed)
-          r = await runClang({ ...command, args: [...command.args, ...NO_VECTORIZE] });
-        const stderr = r.stderr + (r.ok ? '' : explainLinkErrors(r.stderr, problem));
-        entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: stderr };
-        // A timeout may not repeat on a quieter machine, nor a crash on
-        // another toolchain: never cache those.
-        if (!r.timedOut && !r.crashed) await platform.cache.put(key, entry);
+        const begin = epoch();
+        let mine = making.get(key);
+        if (mine) {
+          entry = await mine;
+          phases.push({ name: 'compile under way', start: begin, end: epoch() });
+        } else {
+          mine = build(problem, command, key, name, phases);
+          making.set(key, mine);
+          try {
+            entry = await mine;
+          } finally {
+            making.delete(key);
+          }
+        }
       }
       return { ...entry, messages: parseDiagnostics(entry.diagnostics, name), cached,
-        ms: performance.now() - t0 };
+        ms: performance.now() - t0, phases };
     },
     close() {
       stop();

@@ -7,7 +7,7 @@
 import { loadJudgeCore } from './judge_core.mjs';
 import { makeCompiler } from './compiler.mjs';
 import { sourceName, withPath } from './compile.mjs';
-import { runSession, runSpeed, Cancelled } from './run.mjs';
+import { runSession, runSpeed, runWorkers, Cancelled } from './run.mjs';
 
 // What the page needs of a problem (the C judge's list has more: params).
 function publicProblem(p) {
@@ -26,6 +26,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }));
   const core = await loadJudgeCore(judgeBytes);
   const compiler = makeCompiler(platform, (p) => onProgress?.({ phase: 'compiler', ...p }));
+  const workers = runWorkers(platform.startRunWorker);
   if (preload) compiler.load().catch(() => {});   // the error shows again at the first compile
   // The judging in progress: cancel() may come while it still compiles.
   let active = null;
@@ -69,6 +70,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       const p = need(key);
       const name = sourceName(file);
       const c = await compiler.compile(p, source, { name, color });
+      platform.phases?.(c.phases);
       return { ok: c.ok, diagnostics: withPath(c.diagnostics, name, file), messages: c.messages,
         cached: c.cached, ms: c.ms };
     },
@@ -84,35 +86,47 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       const session = core.session(p.slug, seed);
       const me = { cancelled: false, run: null };
       active = me;
+      const phases = [];
       try {
         session.setLang(code);
         if (file) session.setFile(file);
         if (speed) session.wantSpeed();
         const name = sourceName(file);
         const c = await compiler.compile(p, source, { name, color });
+        phases.push(...c.phases);
         if (me.cancelled) throw new Cancelled();
         session.compiled(c.ok, withPath(c.diagnostics, name, file));
         if (c.ok) {
-          me.run = runSession({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
+          me.run = runSession({ session, problem: p, wasm: c.wasm, startWorker: workers.take, phases });
           await me.run.done;
         }
         // After a CE too: then no speed run, and the report says why.
         if (speed && !me.cancelled) {
-          me.run = runSpeed({ session, problem: p, wasm: c.wasm, startWorker: platform.startRunWorker });
+          me.run = runSpeed({ session, problem: p, wasm: c.wasm, startWorker: workers.take, phases });
           await me.run.done;
         }
+        const start = performance.timeOrigin + performance.now();
         const json = withBackend(session.json());
         keep?.(session, json);
-        return { json, text: session.text(color), verdict: session.verdict,
+        const text = session.text(color);
+        phases.push({ name: 'report', start, end: performance.timeOrigin + performance.now() });
+        platform.phases?.(phases);
+        return { json, text, verdict: session.verdict,
           compile: { cached: c.cached, ms: c.ms, messages: c.messages } };
       } finally {
         if (active === me) active = null;
         session.free();
+        // The next run's worker starts now, while the learner reads this one.
+        if (platform.warmRunWorker) workers.warm();
       }
     },
 
-    // The toolchain, fetched now if it is not here or on its way.
-    prepare: () => compiler.load(),
+    // The toolchain, fetched now if it is not here or on its way, and the
+    // first run's worker.
+    prepare() {
+      if (platform.warmRunWorker) workers.warm();
+      return compiler.load();
+    },
 
     // Stop the run in progress: its worker is terminated, judge() rejects.
     cancel() {
@@ -122,6 +136,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     },
     close() {
       this.cancel();
+      workers.close();
       compiler.close();
     },
   };

@@ -92,18 +92,52 @@ export function checkModule(module, bytes, problem, maxPages) {
   return null;
 }
 
+const epoch = () => performance.timeOrigin + performance.now();
+
+// Fresh run workers, one started ahead of its run: a worker's start (its
+// modules loaded, its port open) is then paid while the learner edits, not
+// between Run and the verdict. Each is still used for one run only. The
+// next one is started only when asked (after a run), never while a run is
+// timed. start(): the platform's startRunWorker.
+export function runWorkers(start) {
+  let spare = null;
+  // A worker that fails before its run has handlers keeps the error for them.
+  const early = (w) => {
+    let handler = null, failure = null;
+    w.onError((e) => { if (handler) handler(e); else failure ??= e; });
+    w.unref?.();   // an idle spare never keeps a Node process alive
+    return { ...w, onError: (fn) => { handler = fn; if (failure) fn(failure); } };
+  };
+  return {
+    take() {
+      const w = spare ?? early(start());
+      spare = null;
+      w.ref?.();
+      return w;
+    },
+    warm() { spare ??= early(start()); },
+    close() { spare?.terminate(); spare = null; },
+  };
+}
+
 // Run every call of `session` against the learner module `wasm` (bytes).
 // startWorker() gives { post(data, transfer), onMessage(fn), onError(fn),
 // terminate() } for a fresh wasm/run_worker.mjs. Returns { done, cancel }:
 // done resolves when the session has all its replies and faults, and rejects
-// only for a fault of the judge's own (or Cancelled).
-export function runSession({ session, problem, wasm, startWorker }) {
+// only for a fault of the judge's own (or Cancelled). phases, when given,
+// gets where the time went: [{ name, start, end }] in ms since the epoch.
+export function runSession({ session, problem, wasm, startWorker, phases = [] }) {
   let cancelled = false;
   let cancel = () => { cancelled = true; };
+  const since = (name, start, end = epoch()) => phases.push({ name, start, end });
+  const compiling = epoch();
   // Compiled asynchronously: a page may not compile a large module
-  // synchronously on its main thread.
+  // synchronously on its main thread. The worker gets the compiled module,
+  // not the bytes to compile again.
   const done = WebAssembly.compile(wasm).then((module) => new Promise((resolve, reject) => {
     if (cancelled) throw new Cancelled();
+    since('module compile', compiling);
+    let judging = epoch();
     const calls = session.calls;
     const requests = [];
     for (let k = 0; k < calls; k++) requests.push(session.request(k));
@@ -114,10 +148,13 @@ export function runSession({ session, problem, wasm, startWorker }) {
       resolve();
       return;
     }
+    since('requests', judging);
     const cap = problem.limits.output_kb * 1024;
     const output = [];
     let outLen = 0, next = 0, started = false, timer = null, finished = false;
+    const posted = epoch();
     const worker = startWorker();
+    let replying = 0;
 
     const finish = (error) => {
       if (finished) return;
@@ -129,6 +166,7 @@ export function runSession({ session, problem, wasm, startWorker }) {
       for (const chunk of output) { all.set(chunk, at); at += chunk.length; }
       if (error) { reject(error); return; }
       session.output(all);
+      phases.push({ name: 'replies', start: posted, end: posted + replying });
       resolve();
     };
     const deadline = (ms, fn) => {
@@ -143,6 +181,10 @@ export function runSession({ session, problem, wasm, startWorker }) {
       if (finished) return;
       switch (m.type) {
       case 'loaded':
+        // The job's copy to the worker (structured clone), then the
+        // learner's module instantiated there.
+        since('job message', posted, m.got);
+        since('module instantiate', m.got, m.at);
         deadline(STARTUP_MS, () => {
           session.fault(0, 'TLE', 'detail_no_start', [String(STARTUP_MS)]);
           finish();
@@ -161,10 +203,14 @@ export function runSession({ session, problem, wasm, startWorker }) {
         outLen += keep.length;
         break;
       }
-      case 'reply':
+      case 'reply': {
+        const t = epoch();
         session.reply(m.k, m.bytes);
+        replying += epoch() - t;
+        since('calls', m.start, m.end);
         next = m.k + 1;
         break;
+      }
       case 'fault': {
         const fault = classify({ ...m, started: m.started && started }, problem);
         if (!fault) { finish(new Error(`the run worker failed: ${m.message}`)); break; }
@@ -181,7 +227,7 @@ export function runSession({ session, problem, wasm, startWorker }) {
     });
     const pages = importedMemory(wasm).min;
     worker.post({
-      wasm, fn: problem.function, requests, outputCap: cap, wire: session.core.wire,
+      module, fn: problem.function, requests, outputCap: cap, wire: session.core.wire,
       memory: { initial: pages, maximum: maxPages },
     });
   }));
@@ -191,9 +237,9 @@ export function runSession({ session, problem, wasm, startWorker }) {
 // The speed runs of a session that asked for them (judge.h, "speed"), once
 // its own calls have all run: the same module in a fresh worker, with the
 // speed runs' own time limit. Returns { done, cancel } as runSession does.
-export function runSpeed({ session, problem, wasm, startWorker }) {
+export function runSpeed({ session, problem, wasm, startWorker, phases }) {
   const speed = session.speed();
   if (!speed) return { done: Promise.resolve(), cancel() {} };
   const limits = { ...problem.limits, time_ms: speed.timeMs };
-  return runSession({ session: speed, problem: { ...problem, limits }, wasm, startWorker });
+  return runSession({ session: speed, problem: { ...problem, limits }, wasm, startWorker, phases });
 }

@@ -23,6 +23,10 @@ class NullPointer extends Error {
 }
 class Flood extends Unwind {}
 
+// Times for the judge's record of where a run's time went: ms since the
+// epoch, as the main side's clock has another origin.
+const epoch = () => performance.timeOrigin + performance.now();
+
 // A NUL-terminated string in the learner's memory (a file name from UBSan).
 function cString(memory, at) {
   const u8 = new Uint8Array(memory.buffer);
@@ -56,11 +60,12 @@ function describe(e, running, x) {
   return { kind: 'internal', message: String(e?.stack ?? e) };
 }
 
-// job: { wasm, fn, memory: { initial, maximum } (pages), outputCap (bytes),
+// job: { module, fn, memory: { initial, maximum } (pages), outputCap (bytes),
 //        requests: [Uint8Array], wire: the C judge's jw_wire_json (magic
 //        numbers, element sizes by judge_type) }. post(message, transfer)
 //        talks to the main side.
 export async function runJob(job, post) {
+  const got = epoch();
   let outLen = 0;
   const write = (fd, bytes) => {
     const room = job.outputCap - outLen;
@@ -71,18 +76,17 @@ export async function runJob(job, post) {
     if (bytes.length > room) throw new Flood();
   };
   const memory = new WebAssembly.Memory(job.memory);
-  const module = await WebAssembly.compile(job.wasm);
   const judge = {
     out_of_memory(bytes) { throw new OutOfMemory(bytes >>> 0); },
     null_pointer(file, line, column) {
       throw new NullPointer({ file: cString(memory, file), line: line >>> 0, column: column >>> 0 });
     },
   };
-  const instance = await WebAssembly.instantiate(module, {
+  const instance = await WebAssembly.instantiate(job.module, {
     wasi_snapshot_preview1: makeWasi(memory, write), env: { memory }, judge,
   });
   const x = instance.exports;
-  post({ type: 'loaded' });
+  post({ type: 'loaded', got, at: epoch() });
   // The learner's constructors run here, as they do before main natively.
   try {
     x._initialize?.();
@@ -98,6 +102,7 @@ export async function runJob(job, post) {
   post({ type: 'hello' });
   for (let k = 0; k < job.requests.length; k++) {
     let reply;
+    const start = epoch();
     try {
       reply = call(x, memory, job.fn, job.requests[k], job.wire);
     } catch (e) {
@@ -108,7 +113,7 @@ export async function runJob(job, post) {
       post({ type: 'fault', k, started: true, ...reply });
       return;
     }
-    post({ type: 'reply', k, bytes: reply.bytes }, [reply.bytes.buffer]);
+    post({ type: 'reply', k, bytes: reply.bytes, start, end: epoch() }, [reply.bytes.buffer]);
     // Freed after the reply is out: a learner who wrecked the heap makes
     // free() trap, but the judge already holds the buffers that show where.
     // The last call's are not freed: the worker ends with the run.

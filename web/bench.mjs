@@ -5,9 +5,13 @@
 //   warm:   Run again, unchanged code (the compile is cached): the median
 //           of several, the time from the click to the verdict;
 //   edited: Run after a small edit (the compiler is warm, the code is new);
-//   reload: the page reloaded (compiler from the cache), navigation to verdict.
-// Targets from the issue: warm under 1.5 s, cold under 20 s. Printed, not
-// asserted: a loaded machine is slower, not wrong.
+//   reload: the page reloaded (compiler from the cache), navigation to verdict;
+//   paused: Run a few seconds after an edit (the page compiles meanwhile).
+// Targets (issue 16): edited re-run 400 ms, cold 3 s, reload 700 ms. Printed,
+// not asserted: a loaded machine is slower, not wrong. A `phases` line per
+// kind of run says where its time went, from the judge's User Timing
+// measures ("judge: <phase>", wasm/platform_web.mjs): on a shared machine
+// the shares mean more than the absolute times.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, setCode, runAndWait, chromiumMissing } from './chromium.mjs';
@@ -20,53 +24,112 @@ if (chromiumMissing) {
 }
 const solution = readFileSync(join(root, 'problems', '49-causal-mha', 'solution.c'), 'utf8');
 const RUNS = 7;
+const PAUSE_MS = 3000;   // a pause before Run, long enough for a compile on a loaded machine
 const { server, url } = await serve({ root: join(root, 'build', 'web') });
 const browser = await launch();
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
+// The judge's measures since the last clear, in ms per phase (summed over
+// the phase's pieces; the toolchain's instantiations apart, as "instantiate",
+// taken out of the step that paid them), and the page's own navigation.
+async function phases(page) {
+  return page.evaluate(() => {
+    const sum = {};
+    const add = (name, ms) => { sum[name] = (sum[name] ?? 0) + ms; };
+    for (const m of performance.getEntriesByType('measure')) {
+      if (!m.name.startsWith('judge: ')) continue;
+      const name = m.name.slice(7), inst = m.detail?.instantiate;
+      add(name, m.duration - (inst ?? 0));
+      if (inst !== undefined) add('instantiate', inst);
+    }
+    const nav = performance.getEntriesByType('navigation')[0];
+    if (nav) add('page load', nav.domContentLoadedEventEnd - nav.startTime);
+    performance.clearMeasures();
+    return sum;
+  });
+}
+const phaseLine = (what, p) => `phases peer=web shape=49 what=${what} ` +
+  Object.entries(p).map(([k, v]) => `${k.replace(/ /g, '_')}=${Math.round(v)}`).join(' ');
+// Per phase, the median over several runs.
+function medianPhases(list) {
+  const names = [...new Set(list.flatMap((p) => Object.keys(p)))];
+  return Object.fromEntries(names.map((n) => {
+    const v = list.map((p) => p[n] ?? 0).sort((a, b) => a - b);
+    return [n, v[v.length >> 1]];
+  }));
+}
+
+// The time from navigation to the verdict, and its steps as the learner
+// sees them (the page loaded, the editor shown, Run pressed to the verdict).
 async function firstVerdict(page, go) {
   const t0 = Date.now();
   await go();
+  const loaded = Date.now();
   await page.locator('.cm-content').waitFor();
+  const shown = Date.now();
   await setCode(page, solution);
+  const pressed = Date.now();
   const verdict = await runAndWait(page);
   if (verdict !== 'AC') throw new Error(`the reference solution got ${verdict}`);
-  return Date.now() - t0;
+  const end = Date.now();
+  return { ms: end - t0, steps: { 'to load event': loaded - t0, 'to editor': shown - loaded, 'run to verdict': end - pressed } };
 }
 
 try {
   const page = await browser.context.newPage();
-  const cold = await firstVerdict(page, () => page.goto(`${url}#/49-causal-mha`));
-  const warm = [];
+  const { ms: cold, steps: coldSteps } = await firstVerdict(page, () => page.goto(`${url}#/49-causal-mha`));
+  const coldPhases = { ...coldSteps, ...await phases(page) };
+  const warm = [], warmPhases = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = Date.now();
     await runAndWait(page);
     warm.push(Date.now() - t0);
+    warmPhases.push(await phases(page));
   }
   warm.sort((a, b) => a - b);
   // An edit: the compiler is warm but the module is new.
-  const edited = [];
+  const edited = [], editedPhases = [];
   for (let i = 0; i < 3; i++) {
     await setCode(page, `${solution}\n/* edit ${i} */\n`);
+    await phases(page);
     const t0 = Date.now();
     await runAndWait(page);
     edited.push(Date.now() - t0);
+    editedPhases.push(await phases(page));
   }
   edited.sort((a, b) => a - b);
-  const reload = await firstVerdict(page, () => page.reload());
+  // An edit, then the pause a person makes before Run: the page compiles
+  // during it (web/src/ahead.js), so Run is left with the judging.
+  const paused = [];
+  for (let i = 0; i < 3; i++) {
+    await setCode(page, `${solution}\n/* pause ${i} */\n`);
+    await page.waitForTimeout(PAUSE_MS);
+    const t0 = Date.now();
+    await runAndWait(page);
+    paused.push(Date.now() - t0);
+  }
+  paused.sort((a, b) => a - b);
+  const { ms: reload, steps: reloadSteps } = await firstVerdict(page, () => page.reload());
+  const reloadPhases = { ...reloadSteps, ...await phases(page) };
 
   const median = warm[warm.length >> 1];
   const line = (label, value, note = '') => console.log(`  ${label.padEnd(58)} ${value}${note && `   (${note})`}`);
   console.log('web: problem 49, reference solution, headless Chromium, localhost');
-  line('cold page-to-first-verdict (compiler download included)', seconds(cold), 'target < 20 s');
+  line('cold page-to-first-verdict (compiler download included)', seconds(cold), 'target < 3 s');
   line(`warm re-run, unchanged code, median of ${RUNS}`, seconds(median),
-    `min ${seconds(warm[0])}, max ${seconds(warm.at(-1))}; target < 1.5 s`);
-  line('run after an edit (warm compiler, recompiles), median of 3', seconds(edited[1]));
-  line('page reload to verdict (compiler from the cache)', seconds(reload));
+    `min ${seconds(warm[0])}, max ${seconds(warm.at(-1))}`);
+  line('run after an edit (warm compiler, recompiles), median of 3', seconds(edited[1]), 'target < 0.4 s');
+  line('page reload to verdict (compiler from the cache)', seconds(reload), 'target < 0.7 s');
+  line(`run ${PAUSE_MS / 1000} s after an edit (compiled meanwhile), median of 3`, seconds(paused[1]));
+  console.log(phaseLine('cold_first_verdict', coldPhases));
+  console.log(phaseLine('warm_rerun', medianPhases(warmPhases)));
+  console.log(phaseLine('edited_rerun', medianPhases(editedPhases)));
+  console.log(phaseLine('reload_first_verdict', reloadPhases));
   console.log(`RESULT peer=web shape=49 what=cold_first_verdict ms=${cold}`);
   console.log(`RESULT peer=web shape=49 what=warm_rerun min_ms=${warm[0]} median_ms=${median} max_ms=${warm.at(-1)}`);
   console.log(`RESULT peer=web shape=49 what=edited_rerun min_ms=${edited[0]} median_ms=${edited[1]} max_ms=${edited[2]}`);
   console.log(`RESULT peer=web shape=49 what=reload_first_verdict ms=${reload}`);
+  console.log(`RESULT peer=web shape=49 what=paused_edited_rerun min_ms=${paused[0]} median_ms=${paused[1]} max_ms=${paused[2]}`);
 } finally {
   await browser.close();
   server.close();

@@ -24,13 +24,21 @@ async function offlineLayer() {
 // Resolves to the judge: { problems, compile, run, cancel }.
 export function loadJudge(onProgress) {
   loading ??= (async () => {
+    const t0 = performance.now();
     await offlineLayer();
+    // Where a first verdict's time goes (web/bench.mjs prints these).
+    performance.measure('judge: service worker', { start: t0 });
     const base = new URL(__RUNTIME__, location.href).href;
+    const t1 = performance.now();
     const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);
+    performance.measure('judge: api import', { start: t1 });
     // The compiler (~20 MB on the wire) is fetched when a problem is opened
     // (showProblem calls prepare()), not for the list: a first visit to a
     // problem keeps it for offline use even before the learner presses Run.
-    return createJudge({ base, onProgress, preload: false });
+    const t2 = performance.now();
+    const judge = await createJudge({ base, onProgress, preload: false });
+    performance.measure('judge: create', { start: t2 });
+    return judge;
   })().catch((e) => {
     loading = null;   // let the next attempt try again (e.g. back online)
     throw e;

@@ -8,6 +8,7 @@ import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
 import { loadJudge, measureSpeed } from './judge.js';
 import { createEditor } from './editor.js';
+import { compileAhead } from './ahead.js';
 import { statementHtml } from './statement.js';
 import { renderReport } from './results.js';
 import { downloadBar } from './download.js';
@@ -137,12 +138,19 @@ function problemView(judge, problem) {
   document.body.classList.add('workspace');
   view.select(store.code(problem.id) === null ? 'statement' : 'code');
 
+  const ahead = compileAhead(judge, problem.id);
   const editor = createEditor(editorBox, {
     doc: store.code(problem.id) ?? problem.starter,
     label: t('editorLabel'),
-    onChange: (text) => store.setCode(problem.id, text),
+    onChange: (text) => {
+      store.setCode(problem.id, text);
+      ahead.soon(text);
+    },
     onRun: () => run(),
   });
+  // The learner's own code, back on the page, is compiled while they read;
+  // the starter is not (a first Run would wait behind it).
+  if (store.code(problem.id) !== null) ahead.soon(editor.text());
 
   let running = false;
   let stopped = false;
@@ -250,6 +258,7 @@ function problemView(judge, problem) {
 
   async function run() {
     if (running) return;
+    ahead.stop();
     const source = editor.text();
     store.setCode(problem.id, source);
     stopped = false;
@@ -343,6 +352,7 @@ function problemView(judge, problem) {
         stopped = true;
         judge.cancel();
       }
+      ahead.stop();
       resized.disconnect();
       view.destroy();
       editor.destroy();
