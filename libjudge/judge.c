@@ -130,7 +130,7 @@ void judge_sign(float *x, size_t n, int sign)
     for (size_t i = 0; i < n; i++) x[i] = (float)sign * 0.5f * (fabsf(x[i]) + top);
 }
 
-static double now_ms(void)
+double judge_now_ms(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -223,9 +223,9 @@ static judge_status prepare_call(judge_session *s, call *c)
 {
     const judge_meta *m = s->m;
     if (alloc_outputs(c->expect, &c->args)) return JUDGE_ENOMEM;
-    double t0 = now_ms();
+    double t0 = judge_now_ms();
     judge_status st = s->ops->reference(c->expect, &c->args);
-    c->ref_ms = now_ms() - t0;
+    c->ref_ms = judge_now_ms() - t0;
     if (st) return st;
 
     size_t len = 12 + 16 * (size_t)m->n_params, reply = 16;

@@ -262,6 +262,9 @@ typedef struct {
     /* Name element i of out param p: "b=1, t=4, feature 17 (head 2, dim 5)".
      * NULL: from the attention form's axes. */
     void (*coords)(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang);
+    /* The core's SIMD kernel (one thread) that the speed runs time (speed.c).
+     * NULL: the reference is that kernel already (problem_mha.c). */
+    judge_status (*speed_core)(void *const *outs, const judge_args *a);
 } judge_ops;
 
 /* Append one coordinate, message msg (an axis_* of messages.json) in lang

@@ -62,7 +62,7 @@ static judge_status reference(void *const *outs, const judge_args *a)
 /* The step as the core does it fast, for the speed runs (speed.c): the new
  * row stored, then att_decode_simd (one thread) over the cache's rows 0 ..
  * n straight from the position-major layout, then the length advanced. */
-judge_status judge_decode_core(void *const *outs, const judge_args *a)
+static judge_status speed_core(void *const *outs, const judge_args *a)
 {
     int B = a->ints[PB], S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
     size_t row = (size_t)H * D;
@@ -178,5 +178,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_decode_ops = {
-    "kv-cache-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+    "kv-cache-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, speed_core,
 };

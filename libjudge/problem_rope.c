@@ -95,7 +95,7 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_rope_ops = {
-    "rope", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+    "rope", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
 };
 
 /* ---- 58: one decode step with RoPE in the cache ----
@@ -190,5 +190,5 @@ static void decode_coords(char *buf, size_t n, const judge_args *a, int p, size_
 }
 
 const judge_ops judge_rope_decode_ops = {
-    "rope-decode", decode_names, N_DECODE, decode_inputs, decode_reference, decode_simulate, decode_coords,
+    "rope-decode", decode_names, N_DECODE, decode_inputs, decode_reference, decode_simulate, decode_coords, NULL,
 };

@@ -155,5 +155,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_varlen_ops = {
-    "varlen-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords,
+    "varlen-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
 };

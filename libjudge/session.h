@@ -103,6 +103,9 @@ struct judge_session {
     struct judge_speed *speed;       /* the speed part (speed.c), once made */
 };
 
+/* CLOCK_MONOTONIC in ms: the reference's time and the speed runs' (judge.c). */
+double judge_now_ms(void);
+
 /* A session over the cases of m with these ops (judge.c); judge_session_new
  * with the problem's own. The speed runs are one (speed.c). */
 judge_status judge_session_new_ops(judge_session **s, const judge_meta *m, const judge_ops *ops,

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "att.h"
 #include "judge.h"
 #include "session.h"
@@ -26,16 +25,6 @@ static const struct {
     { "bronze", 4.0, JUDGE_MSG_SPEED_TIER_BRONZE },
 };
 enum { N_TIERS = sizeof tiers / sizeof tiers[0], CALLS = 1 + JUDGE_SPEED_RUNS };
-
-/* The core's SIMD kernel (one thread) of a problem whose reference is not
- * that kernel; the others' reference is it (problem_mha.c). */
-judge_status judge_decode_core(void *const *outs, const judge_args *a);
-static const struct {
-    const char *slug;
-    judge_status (*run)(void *const *outs, const judge_args *a);
-} cores[] = {
-    { "kv-cache-decode", judge_decode_core },
-};
 
 struct judge_speed {
     judge_meta meta;        /* the problem with the speed runs as its cases */
@@ -54,13 +43,6 @@ static const char backend[] = "wasm";
 static const char backend[] = "native";
 #endif
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 /* The core's vector width, as the JSON names it. */
 static const char *simd_name(void) { return att_simd_native() ? att_simd_name() : "scalar"; }
 
@@ -78,9 +60,9 @@ static void measure_ceilings(struct judge_speed *sp)
     double f;
     for (int i = 0; i < 200; i++) mul_add(1000, &f);   /* warm-up (V8 tiers up later calls) */
     for (int i = 0; i < 12; i++) {
-        double t0 = now_ms();
+        double t0 = judge_now_ms();
         mul_add(100000, &f);
-        double gf = f / ((now_ms() - t0) * 1e6);
+        double gf = f / ((judge_now_ms() - t0) * 1e6);
         if (gf > sp->fma_gflops) sp->fma_gflops = gf;
     }
     size_t n = (size_t)16 << 20;   /* 64 MiB: past the caches of most machines */
@@ -88,9 +70,9 @@ static void measure_ceilings(struct judge_speed *sp)
     if (x) {
         memset(x, 0, n * sizeof *x);   /* every page touched before timing */
         for (int i = 0; i < 3; i++) {
-            double t0 = now_ms();
+            double t0 = judge_now_ms();
             rd(x, n);
-            double gb = (double)n * sizeof *x / ((now_ms() - t0) * 1e6);
+            double gb = (double)n * sizeof *x / ((judge_now_ms() - t0) * 1e6);
             if (gb > sp->read_gbs) sp->read_gbs = gb;
         }
         free(x);
@@ -132,8 +114,7 @@ judge_session *judge_session_speed(judge_session *s)
     sp->meta.n_cases = m->n_speed * CALLS;
     sp->meta.n_mistakes = 0;   /* a wrong result is told, not diagnosed: the shapes are large */
     sp->ops = *s->ops;
-    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++)
-        if (!strcmp(cores[i].slug, m->slug)) sp->ops.reference = cores[i].run;
+    if (sp->ops.speed_core) sp->ops.reference = sp->ops.speed_core;
     judge_status st = judge_session_new_ops(&sp->runs, &sp->meta, &sp->ops, s->seed);
     if (st) {
         sp->reason = JUDGE_MSG_SPEED_JUDGE_FAULT;
