@@ -225,49 +225,26 @@ static void measure(job *j)
 }
 
 /* ---- ceilings ---- */
-typedef float (*fma_fn)(long, double *);
-typedef float (*read_fn)(const float *, size_t);
-
 static void ceilings(void)
 {
-    static const struct { att_simd_level lv; const char *name; fma_fn fma; read_fn rd; } w[] = {
-        { ATT_SIMD_AVX512, "avx512", att_ceil_fma_avx512, att_ceil_read_avx512 },
-        { ATT_SIMD_AVX2, "avx2", att_ceil_fma_avx2, att_ceil_read_avx2 },
-        { ATT_SIMD_V128, "v128", att_ceil_fma_v128, att_ceil_read_v128 },
+    static const struct { att_simd_level lv; const char *name; } w[] = {
+        { ATT_SIMD_AVX512, "avx512" }, { ATT_SIMD_AVX2, "avx2" }, { ATT_SIMD_V128, "v128" },
     };
-    read_fn rd = NULL;
+    att_simd_level rd = ATT_SIMD_AUTO;
     const char *rd_name = "";
     float sink = 0.0f;
     for (int i = 0; i < 3; i++) {
         /* Only widths that run on real instructions here (native or SIMD128). */
         if (!att_simd_available(w[i].lv) || att_simd_select(w[i].lv) || !att_simd_native()) continue;
-        if (!rd) rd = w[i].rd, rd_name = w[i].name;
-        double best = 0.0, f;
-        /* Warm-up calls first: V8 starts wasm in its baseline compiler and
-         * moves a function to the optimising one only for later calls. */
-        for (int rep = 0; rep < 2000; rep++) sink += w[i].fma(1000, &f);
-        /* Many short tries, the best kept: on a shared machine some of them
-         * get a core to themselves. */
-        for (int rep = 0; rep < 40; rep++) {
-            double flops, t0 = now_ms();
-            sink += w[i].fma(1000000, &flops);
-            double gf = flops / ((now_ms() - t0) * 1e6);
-            if (gf > best) best = gf;
-        }
-        printf("CEILING name=fma_%s threads=1 value=%.1f unit=GFLOP/s\n", w[i].name, best);
+        if (!*rd_name) rd = w[i].lv, rd_name = w[i].name;
+        printf("CEILING name=fma_%s threads=1 value=%.1f unit=GFLOP/s\n", w[i].name,
+               att_ceil_fma_gflops(w[i].lv, 1000000, 40, &sink));
     }
     att_simd_select(ATT_SIMD_AUTO);
     size_t n = (size_t)64 << 20;   /* 256 MiB: far past every cache level but L3 on big servers */
     float *x = xmalloc(n * 4);
     att_fill_uniform(x, n, 3, 0, 1.0f);
-    double best = 0.0;
-    for (int rep = 0; rep < 2000 && rd; rep++) sink += rd(x, 4096);   /* warm-up, as above */
-    for (int rep = 0; rep < 10 && rd; rep++) {
-        double t0 = now_ms();
-        sink += rd(x, n);
-        double gb = n * 4.0 / ((now_ms() - t0) * 1e6);
-        if (gb > best) best = gb;
-    }
+    double best = *rd_name ? att_ceil_read_gbs(rd, x, n, 10, &sink) : 0.0;
     printf("CEILING name=read_bw threads=1 value=%.2f unit=GB/s note=%s,256MiB\n", best, rd_name);
     free(x);
     if (sink == 12345.0f) puts("");   /* keeps the results live */

@@ -35,6 +35,7 @@ struct judge_speed {
     char reason_arg[3][160];
     int settled;
     double fma_gflops, read_gbs;
+    float ceiling_sink;     /* the ceiling loops' results, kept */
 };
 
 #ifdef __EMSCRIPTEN__
@@ -46,37 +47,20 @@ static const char backend[] = "native";
 /* The core's vector width, as the JSON names it. */
 static const char *simd_name(void) { return att_simd_native() ? att_simd_name() : "scalar"; }
 
-/* The ceilings at the core's width, in tens of milliseconds: the best of
- * short tries (on a shared machine some get a core to themselves). The
- * loops are in other objects (core/att_ceil*.c), so no call is optimised
- * out whatever becomes of their results. */
+/* The ceilings at the core's width, in tens of milliseconds (core/att_ceil.c:
+ * the best of short tries). */
 static void measure_ceilings(struct judge_speed *sp)
 {
-    const char *w = att_simd_name();
-    float (*mul_add)(long, double *) = !strcmp(w, "avx512") ? att_ceil_fma_avx512
-                                 : !strcmp(w, "avx2") ? att_ceil_fma_avx2 : att_ceil_fma_v128;
-    float (*rd)(const float *, size_t) = !strcmp(w, "avx512") ? att_ceil_read_avx512
-                                       : !strcmp(w, "avx2") ? att_ceil_read_avx2 : att_ceil_read_v128;
-    double f;
-    for (int i = 0; i < 200; i++) mul_add(1000, &f);   /* warm-up (V8 tiers up later calls) */
-    for (int i = 0; i < 12; i++) {
-        double t0 = judge_now_ms();
-        mul_add(100000, &f);
-        double gf = f / ((judge_now_ms() - t0) * 1e6);
-        if (gf > sp->fma_gflops) sp->fma_gflops = gf;
-    }
+    float sink = 0.0f;
+    sp->fma_gflops = att_ceil_fma_gflops(ATT_SIMD_AUTO, 100000, 12, &sink);
     size_t n = (size_t)16 << 20;   /* 64 MiB: past the caches of most machines */
     float *x = malloc(n * sizeof *x);
     if (x) {
         memset(x, 0, n * sizeof *x);   /* every page touched before timing */
-        for (int i = 0; i < 3; i++) {
-            double t0 = judge_now_ms();
-            rd(x, n);
-            double gb = (double)n * sizeof *x / ((judge_now_ms() - t0) * 1e6);
-            if (gb > sp->read_gbs) sp->read_gbs = gb;
-        }
+        sp->read_gbs = att_ceil_read_gbs(ATT_SIMD_AUTO, x, n, 3, &sink);
         free(x);
     }
+    sp->ceiling_sink = sink;
 }
 
 void judge_session_want_speed(judge_session *s) { s->want_speed = 1; }
