@@ -244,8 +244,11 @@ void judge_speed_json(const judge_session *s, str *b)
         return;
     }
     int t = overall(s);
-    judge_str_put(b, "{\"backend\":\"%s\",\"simd\":\"%s\",\"tier\":\"%s\",\"cases\":[", backend, simd_name(),
+    judge_str_put(b, "{\"backend\":\"%s\",\"simd\":\"%s\",\"tier\":\"%s\",\"tiers\":{", backend, simd_name(),
                   t < N_TIERS ? tiers[t].name : "none");
+    for (int i = 0; i < N_TIERS; i++)   /* so a reader knows what a tier means without the README */
+        judge_str_put(b, "%s\"%s\":%g", i ? "," : "", tiers[i].name, tiers[i].within);
+    judge_str_put(b, "},\"cases\":[");
     for (int i = 0; sp->runs && sp->reason < 0 && i < sp->runs->m->n_speed; i++) {
         figures f;
         case_figures(sp, i, &f);
