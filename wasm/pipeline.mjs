@@ -121,11 +121,11 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       }
     },
 
-    // The toolchain, fetched now if it is not here or on its way, and the
-    // first run's worker.
-    prepare() {
+    // The first run's worker, and the toolchain, fetched now if it is not
+    // here or on its way (toolchain: false leaves it for later).
+    prepare({ toolchain = true } = {}) {
       if (platform.warmRunWorker) workers.warm();
-      return compiler.load();
+      return toolchain ? compiler.load() : Promise.resolve();
     },
 
     // Stop the run in progress: its worker is terminated, judge() rejects.
