@@ -71,3 +71,34 @@ test('the same code asked for twice at once is compiled once', async () => {
   assert.ok([a, b].some((r) => r.phases.some((p) => p.name === 'compile under way')));
   assert.ok(Buffer.from(a.wasm).equals(Buffer.from(b.wasm)));
 });
+
+test('warm-ups: after a verdict and a pause the last -cc1 runs again, never while busy or after a compile ahead, and modules stay the same', async () => {
+  const seen = [];
+  const warming = makeCompiler({ ...platform, warmToolchain: true, phases: (list) => seen.push(...list.map((p) => p.name)) });
+  const warmUps = () => seen.filter((n) => n === 'warm-up').length;
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    // A compile ahead: the learner is about to press Run, nothing follows.
+    warming.busy(true);
+    await warming.compile(problem, `${solution}\n/* ahead */\n`, { name: 'submission.c' });
+    warming.busy(false);
+    await sleep(2500);
+    assert.equal(warmUps(), 0, 'no warm-up after a compile ahead');
+    // A verdict: once idle a while, warm-ups come.
+    warming.busy(true);
+    warming.busy(false, true);
+    for (let t = 0; t < 60 && warmUps() === 0; t++) await sleep(500);
+    assert.ok(warmUps() > 0, 'a warm-up after a verdict');
+    // Judging again: the next compile waits for at most the one in flight,
+    // makes runClang's module, and no warm-up starts while busy.
+    warming.busy(true);
+    const source = `${solution}\n/* after warm-ups */\n`;
+    const got = await warming.compile(problem, source, { name: 'submission.c' });
+    assert.ok(Buffer.from(got.wasm).equals(Buffer.from((await reference(source)).wasm)), 'the same module');
+    const n = warmUps();
+    await sleep(2500);
+    assert.equal(warmUps(), n, 'none while busy');
+  } finally {
+    warming.close();
+  }
+});

@@ -32,8 +32,9 @@
 //                    cancelled.
 //   judge.find(key)  the one of judge.problems that key names (as the C judge looks
 //                    it up: id, slug or folder), or null.
-//   judge.prepare() start fetching the toolchain if it is not already here or on
-//                    its way (never twice); resolves when it is ready.
+//   judge.prepare({ toolchain })  start the first run's worker and fetching the
+//                    toolchain if it is not already here or on its way (never twice);
+//                    resolves when it is ready. toolchain: false starts only the worker.
 //   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
 //                    with an error named 'Cancelled').
 //   judge.close()    end the workers (Node: lets the process exit at once).
@@ -56,7 +57,7 @@ export async function createJudge({ base, onProgress, preload } = {}) {
       const q = p.find(key);
       return q ? p.problems.find((x) => x.id === q.id) : null;
     },
-    prepare: () => p.prepare(),
+    prepare: (options) => p.prepare(options),
     compile: (key, source) => p.compile(key, source),
     async run(key, source, { seed, lang, speed } = {}) {
       const r = await p.judge(key, source, {

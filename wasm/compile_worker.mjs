@@ -4,11 +4,13 @@
 //   in:  { type: 'init', clang }            the URL of @yowasp/clang's bundle.js
 //        { type: 'compile', id, args, files, shared }   shared: the names in
 //            files that are the judge's, not the learner's (the shim, the prototype)
+//        { type: 'warm', id }                  run the last compile's -cc1 again, output dropped
 //   out: { type: 'progress', loaded, total }  the toolchain's first download
 //        { type: 'ready' } | { type: 'failed', message }
 //        { type: 'result', id, ok, crashed, wasm, stderr, steps }   crashed: clang itself failed;
 //            steps: [{ step, start, end, instantiate }] (ms since the epoch; instantiate:
 //            how much of it was instantiating the toolchain)
+//        { type: 'warmed', id, ms }            ms: that -cc1's time, or null when there was none
 import { workerPort } from './worker_port.mjs';
 import { OUTPUT } from './compile.mjs';
 
@@ -139,6 +141,7 @@ async function runPlan(p, files, shared, options, steps, stderr) {
   // The steps in the driver's order: the learner's -cc1 comes first, so its
   // messages are the first the learner reads, as with runClang.
   let out = await step('cc1', p.learner, files);
+  last = { cmd: p.learner, files };
   for (const cmd of p.shared) {
     const key = JSON.stringify({ cmd, files: shared.map((n) => [n, files[n]]) });
     let obj = objects.get(key);
@@ -155,6 +158,26 @@ async function runPlan(p, files, shared, options, steps, stderr) {
   }
   out = await step('wasm-ld', p.link, out);
   return out;
+}
+
+// V8 runs the toolchain first as baseline code and optimises its functions
+// as they get hot, so the first compiles in a page are up to twice as slow
+// as later ones. A warm-up runs the last compile's -cc1 again (the learner's
+// step, where the time goes) while the judge has nothing to do, so the next
+// edit finds more of clang optimised. Its output and messages are dropped.
+let last = null;   // { cmd, files } of the last planned compile's -cc1
+async function warm({ id }) {
+  let ms = null;
+  if (last) {
+    const t0 = performance.now();
+    try {
+      await runLLVM(last.cmd, last.files, { stdout: () => {}, stderr: () => {}, decodeASCII: false });
+    } catch {
+      /* a file that does not compile warms the toolchain just as well */
+    }
+    ms = performance.now() - t0;
+  }
+  port.post({ type: 'warmed', id, ms });
 }
 
 async function compile({ id, args, files, shared = [] }) {
@@ -184,4 +207,5 @@ async function compile({ id, args, files, shared = [] }) {
 port.listen((m) => {
   if (m.type === 'init') init(m.clang);
   else if (m.type === 'compile') compile(m);
+  else if (m.type === 'warm') warm(m);
 });

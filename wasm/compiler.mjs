@@ -12,11 +12,20 @@ import { clangCommand, cacheKey, explainLinkErrors, parseDiagnostics } from './c
 const FIRST_COMPILE_MS = 60000;
 const COMPILE_MS = 30000;
 const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
+// Warm-ups (compile_worker.mjs): after a compile, once the judge has been
+// idle this long, at most this many, and only while they still get faster
+// (two in a row not 3% faster than the best so far end them).
+const WARM_IDLE_MS = 1500;
+const WARM_MAX = 6;
+// A compile longer than this is not repeated (a Run could wait behind it);
+// the first in a page is slow, since V8 compiles clang as it first runs.
+const WARM_LONGEST_MS = 5000;
 // A worker's clock has its own origin: phases are told in ms since the epoch.
 const epoch = () => performance.timeOrigin + performance.now();
 
 // platform: { startCompileWorker(), clangUrl, shimSource (text), cache: { get, put },
-//             compilerVersion }. onProgress({ loaded, total }) for the first download.
+//             compilerVersion, warmToolchain (warm-ups while idle) }.
+// onProgress({ loaded, total }) for the first download.
 export function makeCompiler(platform, onProgress) {
   let worker = null, ready = null, compiled = 0, nextId = 1;
   const waiting = new Map();
@@ -35,7 +44,7 @@ export function makeCompiler(platform, onProgress) {
         if (m.type === 'progress') onProgress?.({ loaded: m.loaded, total: m.total });
         else if (m.type === 'ready') resolve();
         else if (m.type === 'failed') reject(fail(new Error(`cannot load the C compiler: ${m.message}`)));
-        else if (m.type === 'result') waiting.get(m.id)?.(m);
+        else if (m.type === 'result' || m.type === 'warmed') waiting.get(m.id)?.(m);
       });
       w.onError((e) => {
         const err = fail(new Error(`the compile worker failed: ${e?.message ?? e}`));
@@ -56,6 +65,42 @@ export function makeCompiler(platform, onProgress) {
     worker?.terminate();
     worker = null;
     ready = null;
+    warmed = WARM_MAX;   // a fresh toolchain starts cold; the next compile warms it
+    warming?.({ error: true });   // a warm-up in flight never answers now
+  }
+
+  // The warm-ups: one at a time, in the compile queue (a compile asked for
+  // meanwhile waits for at most one -cc1; a Run of unchanged code does not
+  // wait), never while the judge is busy.
+  let warmTimer = null, warming = null, warmed = WARM_MAX, best = Infinity, stale = 0, busy = 0;
+  function idleSoon() {
+    clearTimeout(warmTimer);
+    if (busy || warmed >= WARM_MAX || !worker) return;
+    warmTimer = setTimeout(() => {
+      const w = worker;
+      const mine = previous.then(() => (busy || worker !== w ? null : warmNow(w)));
+      previous = mine.catch(() => {});
+    }, WARM_IDLE_MS);
+    warmTimer.unref?.();
+  }
+  async function warmNow(w) {
+    const id = nextId++;
+    const m = await new Promise((resolve) => {
+      warming = resolve;
+      waiting.set(id, resolve);
+      w.post({ type: 'warm', id });
+    });
+    warming = null;
+    waiting.delete(id);
+    if (m.error || m.ms === null) {
+      warmed = WARM_MAX;
+      return;
+    }
+    stale = m.ms < best * 0.97 ? 0 : stale + 1;
+    warmed = stale < 2 ? warmed + 1 : WARM_MAX;
+    best = Math.min(best, m.ms);
+    platform.phases?.([{ name: 'warm-up', start: epoch() - m.ms, end: epoch() }]);
+    idleSoon();
   }
 
   // Compiles run one after another (the worker holds one toolchain), and a
@@ -108,6 +153,13 @@ export function makeCompiler(platform, onProgress) {
       return r;
     };
     let r = await clang(command);
+    // This compile's -cc1 is the one the warm-ups repeat, from its time on.
+    const cc1 = r.steps?.find((s) => s.step === 'cc1');
+    if (cc1 && platform.warmToolchain && cc1.end - cc1.start < WARM_LONGEST_MS) {
+      warmed = 0;
+      stale = 0;
+      best = cc1.end - cc1.start;
+    }
     // The toolchain is an LLVM snapshot: an assertion in its loop
     // vectoriser has been seen to abort on correct code. The learner's
     // code is not at fault, so compile it again without that pass.
@@ -127,6 +179,16 @@ export function makeCompiler(platform, onProgress) {
   const making = new Map();
 
   return {
+    // The judge is judging or compiling (on) or done (off): no warm-up
+    // runs meanwhile. After a verdict (warm) the learner reads it before the
+    // next edit, so warm-ups start once the judge has been idle a while;
+    // after a compile ahead the learner is about to press Run, so they wait
+    // for the next verdict.
+    busy(on, warm = false) {
+      busy += on ? 1 : -1;
+      clearTimeout(warmTimer);
+      if (!busy && warm) idleSoon();
+    },
     // Load the toolchain now (the page shows progress while the learner reads).
     load() { return worker ? ready : start(); },
     // { ok, wasm, diagnostics, messages, cached, ms, phases } for `source`

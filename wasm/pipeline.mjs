@@ -69,7 +69,13 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     async compile(key, source, { file, color } = {}) {
       const p = need(key);
       const name = sourceName(file);
-      const c = await compiler.compile(p, source, { name, color });
+      compiler.busy(true);
+      let c;
+      try {
+        c = await compiler.compile(p, source, { name, color });
+      } finally {
+        compiler.busy(false);
+      }
       platform.phases?.(c.phases);
       return { ok: c.ok, diagnostics: withPath(c.diagnostics, name, file), messages: c.messages,
         cached: c.cached, ms: c.ms };
@@ -87,6 +93,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       const me = { cancelled: false, run: null };
       active = me;
       const phases = [];
+      compiler.busy(true);
       try {
         session.setLang(code);
         if (file) session.setFile(file);
@@ -114,6 +121,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
         return { json, text, verdict: session.verdict,
           compile: { cached: c.cached, ms: c.ms, messages: c.messages } };
       } finally {
+        compiler.busy(false, true);
         if (active === me) active = null;
         session.free();
         // The next run's worker starts now, while the learner reads this one.
@@ -121,11 +129,11 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       }
     },
 
-    // The toolchain, fetched now if it is not here or on its way, and the
-    // first run's worker.
-    prepare() {
+    // The first run's worker, and the toolchain, fetched now if it is not
+    // here or on its way (toolchain: false leaves it for later).
+    prepare({ toolchain = true } = {}) {
       if (platform.warmRunWorker) workers.warm();
-      return compiler.load();
+      return toolchain ? compiler.load() : Promise.resolve();
     },
 
     // Stop the run in progress: its worker is terminated, judge() rejects.

@@ -99,8 +99,10 @@ export async function webPlatform({ base } = {}) {
     compilerVersion: clangUrl,
     cache: webCache(judgeBase),
     startRunWorker: () => webWorker(new URL('./run_worker.mjs', import.meta.url)),
-    // A page judges again and again: its next run worker starts ahead.
+    // A page judges again and again: its next run worker starts ahead, and
+    // the toolchain is warmed up while the learner reads or types.
     warmRunWorker: true,
+    warmToolchain: true,
     // Where a judging run's time went, as User Timing measures ("judge:
     // <phase>", in the browser's performance tools; web/bench.mjs reads them).
     phases(list) {

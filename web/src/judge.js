@@ -33,7 +33,7 @@ export function loadJudge(onProgress) {
     const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);
     performance.measure('judge: api import', { start: t1 });
     // The compiler (~20 MB on the wire) is fetched when a problem is opened
-    // (showProblem calls prepare()), not for the list: a first visit to a
+    // (problemView calls prepare()), not for the list: a first visit to a
     // problem keeps it for offline use even before the learner presses Run.
     const t2 = performance.now();
     const judge = await createJudge({ base, onProgress, preload: false });

@@ -28,6 +28,10 @@ const download = downloadBar({
 });
 const onProgress = (p) => download.progress(p);
 
+// How long a page that reopens the learner's code waits before loading the
+// toolchain, when nothing needs it sooner (problemView).
+const TOOLCHAIN_LATER_MS = 2500;
+
 let lang = store.lang();
 let view = null;   // the open problem view, or null on the list
 let routeId = 0;   // bumps on every navigation, so a slow load cannot draw a stale view
@@ -93,7 +97,6 @@ async function showProblem(key) {
     return fail('problem', e);
   }
   if (id !== routeId) return;
-  judge.prepare().catch(() => {});   // a failed download shows again at the first compile
   const problem = judge.find(key);
   if (!problem) {
     main.replaceChildren(h('p', { role: 'alert' }, t('noProblem'), ' ', h('a', { href: '#/' }, t('back'))));
@@ -149,8 +152,24 @@ function problemView(judge, problem) {
     onRun: () => run(),
   });
   // The learner's own code, back on the page, is compiled while they read;
-  // the starter is not (a first Run would wait behind it).
-  if (store.code(problem.id) !== null) ahead.soon(editor.text());
+  // the starter is not (a first Run would wait behind it). That code is
+  // usually compiled already (a reload): its verdict needs no toolchain, and
+  // loading the toolchain meanwhile (75 MB of wasm) would take the cores it
+  // needs. So the toolchain comes at once only for a learner who has no code
+  // here yet; otherwise after the first verdict, after a pause, or with the
+  // first compile that is not cached, whichever comes first. A failed
+  // download shows again at the first compile.
+  let later = null;
+  const prepare = () => {
+    clearTimeout(later);
+    judge.prepare().catch(() => {});
+  };
+  if (store.code(problem.id) === null) prepare();
+  else {
+    judge.prepare({ toolchain: false }).catch(() => {});
+    later = setTimeout(prepare, TOOLCHAIN_LATER_MS);
+    ahead.soon(editor.text());
+  }
 
   let running = false;
   let stopped = false;
@@ -256,8 +275,11 @@ function problemView(judge, problem) {
     page.setAttribute('aria-busy', on ? 'true' : 'false');
   }
 
-  async function run() {
+  // pressed: when the click or key that asked for the run happened (the
+  // event's timeStamp), so the page's own clock measures press to verdict.
+  async function run(pressed = performance.now()) {
     if (running) return;
+    const began = performance.now();
     ahead.stop();
     const source = editor.text();
     store.setCode(problem.id, source);
@@ -276,17 +298,20 @@ function problemView(judge, problem) {
       // Compile first for the line-by-line messages; run() then finds the
       // module in the judge's compile cache (and reports a CE in its words).
       const compiled = await judge.compile(problem.id, source);
+      const compiledAt = performance.now();
       if (stopped) throw new Error('stopped');   // the learner left this problem
       editor.mark(compiled.messages);
       if (compiled.ok) state.textContent = t('judging');
       // The report speaks the language the page is shown in.
       const report = await judge.run(problem.id, source, { lang });
+      const judgedAt = performance.now();
       store.recordRun(problem.id, report.verdict);
       store.addHistory(problem.id, {
         at: Date.now(), verdict: report.verdict, code: source,
         mistake: report.mistake ? { id: report.mistake.id, title: report.mistake.title } : null,
       });
       shown = { source, report };
+      const storedAt = performance.now();
       // Speed runs take seconds: the verdict shows now, the section offers one.
       // A re-translation in flight finishes first: one judging at a time.
       if (hasSpeed(problem, report)) {
@@ -302,6 +327,8 @@ function problemView(judge, problem) {
       // best read in the code, where its line is marked.
       view.select(report.verdict === 'CE' ? 'code' : 'results');
       busy(false, say('announce', { verdict: report.verdict, text: report.verdict_text ?? '' }));
+      timeRun({ pressed, began, compiledAt, judgedAt, storedAt, drawn: performance.now() });
+      prepare();
     } catch (e) {
       busy(false, stopped ? t('stopped') : '');
       if (!stopped) results.replaceChildren(h('p', { class: 'error', role: 'alert' }, `${t('failed')}: ${e?.message ?? e}`));
@@ -328,12 +355,30 @@ function problemView(judge, problem) {
     editor.focus();
   }
 
+  // Where a run's time went on the page's side, as User Timing measures
+  // ("page: <phase>"; web/bench.mjs prints them beside the judge's).
+  function timeRun({ pressed, began, compiledAt, judgedAt, storedAt, drawn }) {
+    const measure = (name, start, end) => {
+      try {
+        performance.measure(`page: ${name}`, { start, end });
+      } catch {
+        /* a browser without User Timing level 3 */
+      }
+    };
+    measure('press to verdict', pressed, drawn);
+    measure('event to handler', pressed, began);
+    measure('compile call', began, compiledAt);
+    measure('judge call', compiledAt, judgedAt);
+    measure('store', judgedAt, storedAt);
+    measure('draw', storedAt, drawn);
+  }
+
   stopButton.addEventListener('click', () => {
     stopped = true;
     judge.cancel();
     runButton.focus();
   });
-  runButton.addEventListener('click', () => run());
+  runButton.addEventListener('click', (e) => run(e.timeStamp));
   resetButton.addEventListener('click', async () => {
     if (!(await ask(dialog, t('resetAsk'), t('resetYes')))) return;
     keep();
@@ -353,6 +398,7 @@ function problemView(judge, problem) {
         judge.cancel();
       }
       ahead.stop();
+      clearTimeout(later);
       resized.disconnect();
       view.destroy();
       editor.destroy();
@@ -373,7 +419,7 @@ function route() {
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && view && !e.defaultPrevented) {
     e.preventDefault();
-    view.run();
+    view.run(e.timeStamp);
   }
 });
 
