@@ -5,7 +5,9 @@
 //   warm:   Run again, unchanged code (the compile is cached): the median
 //           of several, the time from the click to the verdict;
 //   edited: Run after a small edit (the compiler is warm, the code is new);
-//   reload: the page reloaded (compiler from the cache), navigation to verdict;
+//   reload: the page reloaded, the learner's last code back in the editor
+//           (its module in the compile cache), Run as soon as the editor
+//           shows; navigation to verdict;
 //   paused: Run a few seconds after an edit (the page compiles meanwhile);
 //   read:   an edit some seconds after the last verdict (the learner read
 //           it; the page warms the compiler up meanwhile), Run at once.
@@ -70,13 +72,14 @@ function medianPhases(list) {
 
 // The time from navigation to the verdict, and its steps as the learner
 // sees them (the page loaded, the editor shown, Run pressed to the verdict).
-async function firstVerdict(page, go) {
+// code: what the learner writes first (none: Run what the editor holds).
+async function firstVerdict(page, go, code) {
   const t0 = Date.now();
   await go();
   const loaded = Date.now();
   await page.locator('.cm-content').waitFor();
   const shown = Date.now();
-  await setCode(page, solution);
+  if (code !== undefined) await setCode(page, code);
   const pressed = Date.now();
   const verdict = await runAndWait(page);
   if (verdict !== 'AC') throw new Error(`the reference solution got ${verdict}`);
@@ -87,7 +90,7 @@ async function firstVerdict(page, go) {
 
 try {
   const page = await browser.context.newPage();
-  const { ms: cold, steps: coldSteps } = await firstVerdict(page, () => page.goto(`${url}#/49-causal-mha`));
+  const { ms: cold, steps: coldSteps } = await firstVerdict(page, () => page.goto(`${url}#/49-causal-mha`), solution);
   const coldPhases = { ...coldSteps, ...await phases(page) };
   const warm = [], warmPhases = [];
   for (let i = 0; i < RUNS; i++) {
