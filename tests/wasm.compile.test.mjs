@@ -16,6 +16,7 @@ import { clangCommand, OUTPUT } from '../wasm/compile.mjs';
 const corpus = (f) => readFileSync(join(root, 'tests', 'corpus', '49', f), 'utf8');
 const solution = readFileSync(join(root, 'problems', '49-causal-mha', 'solution.c'), 'utf8');
 let platform, pipeline, compiler, runClang, cacheDir, problem;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 before(async () => {
   cacheDir = mkdtempSync(join(tmpdir(), 'aj-compile-'));
@@ -76,7 +77,6 @@ test('warm-ups: after a verdict and a pause the last -cc1 runs again, never whil
   const seen = [];
   const warming = makeCompiler({ ...platform, warmToolchain: true, phases: (list) => seen.push(...list.map((p) => p.name)) });
   const warmUps = () => seen.filter((n) => n === 'warm-up').length;
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     // A compile ahead: the learner is about to press Run, nothing follows.
     warming.busy(true);
@@ -100,5 +100,54 @@ test('warm-ups: after a verdict and a pause the last -cc1 runs again, never whil
     assert.equal(warmUps(), n, 'none while busy');
   } finally {
     warming.close();
+  }
+});
+
+// A compile worker that answers at once, every -cc1 and warm-up taking the
+// same time: the warm-ups gain nothing, so they must stop, and later
+// compiles on that worker must not start them again.
+function steadyWorker(warms) {
+  let listener = null;
+  const reply = (m) => setTimeout(() => listener?.(m), 0);
+  return {
+    onMessage(fn) { listener = fn; },
+    onError() {},
+    terminate() { listener = null; },
+    post(m) {
+      if (m.type === 'init') reply({ type: 'ready' });
+      else if (m.type === 'warm') {
+        warms.push(m.id);
+        reply({ type: 'warmed', id: m.id, ms: 100 });
+      } else if (m.type === 'compile') {
+        const start = performance.timeOrigin + performance.now();
+        reply({ type: 'result', id: m.id, ok: true, crashed: false, wasm: new Uint8Array([0, 97, 115, 109]),
+          stderr: '', steps: [{ step: 'cc1', start, end: start + 100, instantiate: 0 }] });
+      }
+    },
+  };
+}
+
+test('warm-ups that stop gaining stay stopped for that worker', async () => {
+  const warms = [], entries = new Map();
+  const fake = makeCompiler({
+    startCompileWorker: () => steadyWorker(warms), clangUrl: 'fake', shimSource: '', compilerVersion: 'fake',
+    warmToolchain: true,
+    cache: { get: async (k) => entries.get(k), put: async (k, v) => { entries.set(k, v); } },
+  });
+  const verdict = async (source) => {
+    fake.busy(true);
+    await fake.compile(problem, source, { name: 'submission.c' });
+    fake.busy(false, true);
+  };
+  try {
+    await verdict('int first;');
+    for (let t = 0; t < 40 && warms.length < 2; t++) await sleep(250);
+    await sleep(2500);
+    assert.equal(warms.length, 2, 'two warm-ups that gain nothing, then none');
+    await verdict('int second;');
+    await sleep(2500);
+    assert.equal(warms.length, 2, 'no warm-ups after a later compile');
+  } finally {
+    fake.close();
   }
 });

@@ -14,7 +14,9 @@ const COMPILE_MS = 30000;
 const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
 // Warm-ups (compile_worker.mjs): after a compile, once the judge has been
 // idle this long, at most this many, and only while they still get faster
-// (two in a row not 3% faster than the best so far end them).
+// (two in a row not 3% faster than the best so far end them, for as long as
+// the worker lives: its toolchain stays optimised, so later compiles would
+// only pay for two more that gain nothing).
 const WARM_IDLE_MS = 1500;
 const WARM_MAX = 6;
 // A compile longer than this is not repeated (a Run could wait behind it);
@@ -66,6 +68,7 @@ export function makeCompiler(platform, onProgress) {
     worker = null;
     ready = null;
     warmed = WARM_MAX;   // a fresh toolchain starts cold; the next compile warms it
+    settled = false;
     warming?.({ error: true });   // a warm-up in flight never answers now
   }
 
@@ -73,6 +76,7 @@ export function makeCompiler(platform, onProgress) {
   // meanwhile waits for at most one -cc1; a Run of unchanged code does not
   // wait), never while the judge is busy.
   let warmTimer = null, warming = null, warmed = WARM_MAX, best = Infinity, stale = 0, busy = 0;
+  let settled = false;   // this worker's warm-ups stopped gaining
   function idleSoon() {
     clearTimeout(warmTimer);
     if (busy || warmed >= WARM_MAX || !worker) return;
@@ -97,7 +101,8 @@ export function makeCompiler(platform, onProgress) {
       return;
     }
     stale = m.ms < best * 0.97 ? 0 : stale + 1;
-    warmed = stale < 2 ? warmed + 1 : WARM_MAX;
+    settled = stale >= 2;
+    warmed = settled ? WARM_MAX : warmed + 1;
     best = Math.min(best, m.ms);
     platform.phases?.([{ name: 'warm-up', start: epoch() - m.ms, end: epoch() }]);
     idleSoon();
@@ -155,7 +160,7 @@ export function makeCompiler(platform, onProgress) {
     let r = await clang(command);
     // This compile's -cc1 is the one the warm-ups repeat, from its time on.
     const cc1 = r.steps?.find((s) => s.step === 'cc1');
-    if (cc1 && platform.warmToolchain && cc1.end - cc1.start < WARM_LONGEST_MS) {
+    if (cc1 && platform.warmToolchain && !settled && cc1.end - cc1.start < WARM_LONGEST_MS) {
       warmed = 0;
       stale = 0;
       best = cc1.end - cc1.start;
