@@ -92,49 +92,39 @@ try {
   const page = await browser.context.newPage();
   const { ms: cold, steps: coldSteps } = await firstVerdict(page, () => page.goto(`${url}#/49-causal-mha`), solution);
   const coldPhases = { ...coldSteps, ...await phases(page) };
-  const warm = [], warmPhases = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = Date.now();
-    await runAndWait(page);
-    warm.push(Date.now() - t0);
-    warmPhases.push(await phases(page));
+  // n runs, each after before(i) (which returns phases of its own to keep),
+  // timed from the click to the verdict: the times sorted, the phases per run.
+  async function timedRuns(n, before = async () => ({})) {
+    const ms = [], list = [];
+    for (let i = 0; i < n; i++) {
+      const extra = await before(i);
+      await phases(page);
+      const t0 = Date.now();
+      await runAndWait(page);
+      ms.push(Date.now() - t0);
+      list.push({ ...extra, ...await phases(page) });
+    }
+    return [ms.sort((a, b) => a - b), list];
   }
-  warm.sort((a, b) => a - b);
+  const [warm, warmPhases] = await timedRuns(RUNS);
   // An edit: the compiler is warm but the module is new.
-  const edited = [], editedPhases = [];
-  for (let i = 0; i < 3; i++) {
+  const [edited, editedPhases] = await timedRuns(3, async (i) => {
     await setCode(page, `${solution}\n/* edit ${i} */\n`);
-    await phases(page);
-    const t0 = Date.now();
-    await runAndWait(page);
-    edited.push(Date.now() - t0);
-    editedPhases.push(await phases(page));
-  }
-  edited.sort((a, b) => a - b);
+    return {};
+  });
   // An edit, then the pause a person makes before Run: the page compiles
   // during it (web/src/ahead.js), so Run is left with the judging.
-  const paused = [], pausedPhases = [];
-  for (let i = 0; i < 3; i++) {
+  const [paused, pausedPhases] = await timedRuns(3, async (i) => {
     await setCode(page, `${solution}\n/* pause ${i} */\n`);
     await page.waitForTimeout(PAUSE_MS);
-    await phases(page);
-    const t0 = Date.now();
-    await runAndWait(page);
-    paused.push(Date.now() - t0);
-    pausedPhases.push(await phases(page));
-  }
-  paused.sort((a, b) => a - b);
-  const read = [], readPhases = [];
-  for (let i = 0; i < 3; i++) {
+    return {};
+  });
+  // An edit after reading the verdict: the warm-ups ran meanwhile.
+  const [read, readPhases] = await timedRuns(3, async (i) => {
     await page.waitForTimeout(READ_MS);
     await setCode(page, `${solution}\n/* read ${i} */\n`);
-    const meanwhile = await phases(page);
-    const t0 = Date.now();
-    await runAndWait(page);
-    read.push(Date.now() - t0);
-    readPhases.push({ 'warm-ups before': meanwhile['warm-up'] ?? 0, ...await phases(page) });
-  }
-  read.sort((a, b) => a - b);
+    return { 'warm-ups before': (await phases(page))['warm-up'] ?? 0 };
+  });
   const { ms: reload, steps: reloadSteps } = await firstVerdict(page, () => page.reload());
   const reloadPhases = { ...reloadSteps, ...await phases(page) };
 
