@@ -218,6 +218,20 @@ static void free_outputs(void **outs)
     }
 }
 
+/* The reference timed again on call c's inputs, its outputs dropped. A paced
+ * session (speed.c) does it right after each of the learner's calls, so the
+ * two alternate and a machine whose speed drifts during the runs slows both
+ * alike; the time taken when the session was made stays if this fails. */
+static void time_reference_again(judge_session *s, call *c)
+{
+    void *outs[JUDGE_MAX_PARAMS] = { 0 };
+    if (alloc_outputs(outs, &c->args) == JUDGE_OK) {
+        double t0 = judge_now_ms();
+        if (s->ops->reference(outs, &c->args) == JUDGE_OK) c->ref_ms = judge_now_ms() - t0;
+    }
+    free_outputs(outs);
+}
+
 /* Compute the expected outputs (timing the reference) and build the request. */
 static judge_status prepare_call(judge_session *s, call *c)
 {
@@ -361,6 +375,8 @@ void judge_session_free(judge_session *s)
 
 int judge_session_calls(const judge_session *s) { return s->n_calls; }
 
+int judge_session_paced(const judge_session *s) { return s->paced; }
+
 const judge_meta *judge_session_meta(const judge_session *s) { return s->m; }
 
 judge_status judge_session_request(judge_session *s, int k, const unsigned char **bytes,
@@ -457,6 +473,7 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
         p += (n + 2 * GUARD) * es;
     }
     c->answered = 1;
+    if (s->paced) time_reference_again(s, c);
     return JUDGE_OK;
 garbled:
     judge_session_fault(s, k, JUDGE_RE, JUDGE_MSG_DETAIL_GARBLED, NULL, 0);

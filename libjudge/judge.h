@@ -300,6 +300,11 @@ judge_status judge_session_new(judge_session **s, const judge_meta *m,
                                uint64_t seed);
 void judge_session_free(judge_session *s);
 int judge_session_calls(const judge_session *s);
+/* 1 when the session times the reference again right after each reply (the
+ * speed runs): then call k + 1 must not start before call k's reply is handed
+ * in, or the two would run at once. The native runner always waits; the wasm
+ * host paces its worker only then. */
+int judge_session_paced(const judge_session *s);
 
 /* The request bytes of call k; valid until the session is freed. */
 judge_status judge_session_request(judge_session *s, int k,

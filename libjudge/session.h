@@ -101,6 +101,7 @@ struct judge_session {
     str report;
     int want_speed;                  /* --speed */
     struct judge_speed *speed;       /* the speed part (speed.c), once made */
+    int paced;                       /* judge_session_paced */
 };
 
 /* CLOCK_MONOTONIC in ms: the reference's time and the speed runs' (judge.c). */

@@ -329,6 +329,48 @@ static void reply_decoder_survives_fuzz(void)
     }
 }
 
+/* The speed runs' core, counted: a wrapper of the problem's own. */
+static const judge_ops *counted_ops;
+static int core_runs;
+static judge_status counted_core(void *const *outs, const judge_args *a)
+{
+    core_runs++;
+    return (counted_ops->speed_core ? counted_ops->speed_core : counted_ops->reference)(outs, a);
+}
+
+/* The speed runs are paced: the core is timed again right after each of the
+ * learner's calls (speed.c), so the host must wait between them. */
+static void speed_runs_time_the_core_between_calls(void)
+{
+    const judge_meta *m = judge_find("49");
+    counted_ops = judge_ops_for(m);
+    judge_ops ops = *counted_ops;
+    ops.speed_core = counted_core;
+    judge_session *s;
+    CHECK(judge_session_new_ops(&s, m, &ops, JUDGE_DEFAULT_SEED) == JUDGE_OK, "session");
+    CHECK(!judge_session_paced(s), "a correctness run is not paced");
+    judge_session_compiled(s, 1, "");
+    judge_session_want_speed(s);
+    for (int round = 0; round < 2; round++) {   /* the correctness calls, then the speed runs */
+        judge_session *r = round ? judge_session_speed(s) : s;
+        CHECK(r != NULL, "the solution's replies give speed runs");
+        if (!r) break;
+        CHECK(judge_session_paced(r) == round, "round %d: paced %d", round, judge_session_paced(r));
+        int made = core_runs;
+        for (int k = 0; k < judge_session_calls(r); k++) {
+            size_t len;
+            unsigned char *bytes = good_reply(r, k, &len);
+            CHECK(judge_session_reply(r, k, bytes, len) == JUDGE_OK, "reply %d", k);
+            CHECK(!round || core_runs == made + k + 1, "speed call %d: the core ran %d times after the replies",
+                  k, core_runs - made);
+            free(bytes);
+        }
+    }
+    judge_session_finish(s);
+    CHECK(judge_session_verdict(s) == JUDGE_AC, "%s", judge_verdict_code(judge_session_verdict(s)));
+    judge_session_free(s);
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -340,6 +382,7 @@ int main(int argc, char **argv)
         { "large_scores_keep_their_promise", large_scores_keep_their_promise },
         { "cases_are_ragged", cases_are_ragged },
         { "reply_decoder_survives_fuzz", reply_decoder_survives_fuzz },
+        { "speed_runs_time_the_core_between_calls", speed_runs_time_the_core_between_calls },
     };
     return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, NULL);
 }

@@ -7,8 +7,11 @@
 // natively.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { judge, judgeWasm } from './lib/run.mjs';
+import { nodePlatform } from '../wasm/platform_node.mjs';
+import { createPipeline } from '../wasm/pipeline.mjs';
 
 const solution = join('problems', '49-causal-mha', 'solution.c');
 const slow = { timeout: 600_000 };
@@ -100,4 +103,43 @@ test('--speed judges one file: refused with --watch, on both CLIs alike', async 
   assert.match(n.stderr, /--speed judges one file/);
   assert.equal(w.code, 2);
   assert.equal(w.stderr, n.stderr);
+});
+
+// The core is timed again right after each of the learner's speed calls
+// (speed.c): a wasm run worker that went on at once would run the next call
+// while the core is being timed, so the two would share the machine.
+test('wasm: each speed call starts only after the core was timed on the one before', slow, async () => {
+  const platform = await nodePlatform();
+  const epoch = () => performance.timeOrigin + performance.now();
+  const logs = [];   // per run worker: when the judge said 'next', and the replies
+  const startRunWorker = () => {
+    const w = platform.startRunWorker(), log = { nexts: [], replies: [] };
+    logs.push(log);
+    return {
+      ...w,
+      post: (data, transfer) => {
+        if (data.type === 'next') log.nexts.push(epoch());
+        w.post(data, transfer);
+      },
+      onMessage: (fn) => w.onMessage((m) => {
+        if (m.type === 'reply') log.replies.push(m);
+        fn(m);
+      }),
+    };
+  };
+  const pipeline = await createPipeline({ ...platform, startRunWorker });
+  try {
+    const r = JSON.parse((await pipeline.judge('49', readFileSync(solution, 'utf8'), { speed: true })).json);
+    assert.equal(r.verdict, 'AC');
+    assert.equal(r.speed.skipped, null);
+    const paced = logs.filter((l) => l.nexts.length);
+    assert.equal(paced.length, 1, 'the speed runs, and only they, are paced');
+    const [{ nexts, replies }] = paced;
+    assert.equal(replies.length, r.speed.cases[0].runs + 1);   // and the warm-up
+    assert.equal(nexts.length, replies.length - 1);
+    for (let k = 1; k < replies.length; k++)
+      assert.ok(replies[k].start >= nexts[k - 1] - 1, `call ${k} started ${(nexts[k - 1] - replies[k].start).toFixed(1)} ms before its go-ahead`);
+  } finally {
+    pipeline.close();
+  }
 });

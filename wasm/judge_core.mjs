@@ -163,6 +163,8 @@ class Session {
   }
 
   get calls() { return this.x.jw_calls(this.ptr); }
+  // Whether call k + 1 must wait until call k's reply is in (judge.h).
+  get paced() { return this.x.jw_paced(this.ptr) === 1; }
 
   // Call k's request, copied out of the judge's memory.
   request(k) {

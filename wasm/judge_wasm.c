@@ -78,6 +78,7 @@ const char *EXPORT(jw_last_error)(void) { return judge_strerror(last_status); }
 
 void EXPORT(jw_session_free)(judge_session *s) { judge_session_free(s); }
 int EXPORT(jw_calls)(judge_session *s) { return judge_session_calls(s); }
+int EXPORT(jw_paced)(judge_session *s) { return judge_session_paced(s); }
 
 /* Call k's request: its address, with its length in *len. */
 const unsigned char *EXPORT(jw_request)(judge_session *s, int k, size_t *len)

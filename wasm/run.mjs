@@ -121,6 +121,8 @@ export function runWorkers(start) {
 }
 
 // Run every call of `session` against the learner module `wasm` (bytes).
+// A paced session's calls wait, each, for the reply before it to be handed
+// in: the session times the core then (judge.h, judge_session_paced).
 // startWorker() gives { post(data, transfer), onMessage(fn), onError(fn),
 // terminate() } for a fresh wasm/run_worker.mjs. Returns { done, cancel }:
 // done resolves when the session has all its replies and faults, and rejects
@@ -138,7 +140,7 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
     if (cancelled) throw new Cancelled();
     since('module compile', compiling);
     let judging = epoch();
-    const calls = session.calls;
+    const calls = session.calls, paced = session.paced;
     const requests = [];
     for (let k = 0; k < calls; k++) requests.push(session.request(k));
     const maxPages = memoryCap(problem, Math.max(0, ...requests.map((r) => r.length)));
@@ -209,6 +211,7 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
         replying += epoch() - t;
         since('calls', m.start, m.end);
         next = m.k + 1;
+        if (paced && next < calls) worker.post({ type: 'next' });
         break;
       }
       case 'fault': {
@@ -227,7 +230,7 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
     });
     const pages = importedMemory(wasm).min;
     worker.post({
-      module, fn: problem.function, requests, outputCap: cap, wire: session.core.wire,
+      module, fn: problem.function, requests, paced, outputCap: cap, wire: session.core.wire,
       memory: { initial: pages, maximum: maxPages },
     });
   }));

@@ -61,10 +61,11 @@ function describe(e, running, x) {
 }
 
 // job: { module, fn, memory: { initial, maximum } (pages), outputCap (bytes),
-//        requests: [Uint8Array], wire: the C judge's jw_wire_json (magic
-//        numbers, element sizes by judge_type) }. post(message, transfer)
-//        talks to the main side.
-export async function runJob(job, post) {
+//        requests: [Uint8Array], paced (each call after the first waits for
+//        the main side's { type: 'next' }), wire: the C judge's jw_wire_json
+//        (magic numbers, element sizes by judge_type) }. post(message,
+//        transfer) talks to the main side; next() resolves at its 'next'.
+export async function runJob(job, post, next) {
   const got = epoch();
   let outLen = 0;
   const write = (fd, bytes) => {
@@ -124,6 +125,7 @@ export async function runJob(job, post) {
       post({ type: 'fault', k: k + 1, started: true, ...describe(e, 'free', x) });
       return;
     }
+    if (job.paced) await next();
   }
   post({ type: 'done' });
 }
@@ -188,8 +190,17 @@ function strayWrite(memory) {
   return address < ZERO_PAGE ? { kind: 'zero_page', address } : { kind: 'stray', address };
 }
 
-// As a worker: one job per worker, then the main side ends it.
+// As a worker: one job per worker, then the main side ends it; a paced
+// job's go-aheads are counted, so one that comes early is not lost.
 const port = await workerPort();
-port.listen((job) => {
-  runJob(job, port.post).catch((e) => port.post({ type: 'fault', k: 0, started: false, ...describe(e) }));
+let ahead = 0, waiting = null;
+const next = () => new Promise((resolve) => {
+  if (ahead) { ahead--; resolve(); } else waiting = resolve;
+});
+port.listen((m) => {
+  if (m.type === 'next') {
+    if (waiting) { waiting(); waiting = null; } else ahead++;
+    return;
+  }
+  runJob(m, port.post, next).catch((e) => port.post({ type: 'fault', k: 0, started: false, ...describe(e) }));
 });
