@@ -37,14 +37,15 @@ static void work(int fd, const judge_job_spec *spec, const char *file)
     const char *report = NULL;
     judge_status st = judge_session_new(&s, spec->m, spec->seed);
     if (st) {
-        snprintf(row.why, sizeof row.why, "cannot judge problem %s: %s", spec->m->slug, judge_strerror(st));
+        snprintf(row.why, sizeof row.why, judge_msg_text(JUDGE_MSG_CLI_CANNOT_JUDGE, spec->lang), spec->m->slug,
+                 judge_strerror(st));
     } else {
         judge_session_set_file(s, file);
         judge_session_set_lang(s, spec->lang);
         if (judge_native_judge(s, spec->m, file, &spec->opts, row.why, sizeof row.why) == 0) {
             report = spec->json ? judge_session_json(s) : judge_session_text(s, spec->opts.color);
             if (report) judge_class_row_of(s, &row);
-            else snprintf(row.why, sizeof row.why, "out of memory writing the report");
+            else snprintf(row.why, sizeof row.why, "%s", judge_msg_text(JUDGE_MSG_CLI_OUT_OF_MEMORY_REPORT, spec->lang));
         }
     }
     if (judge_native_stop) _exit(1);   /* an interrupted run sends nothing */
@@ -58,6 +59,7 @@ int judge_job_start(judge_job *j, const judge_job_spec *spec, const char *file, 
     int p[2];
     memset(j, 0, sizeof *j);
     j->fd = -1;
+    j->lang = spec->lang;
     if (pipe2(p, O_CLOEXEC)) {
         snprintf(err, n, "cannot create a pipe: %s", strerror(errno));
         return -1;
@@ -112,7 +114,7 @@ void judge_job_finish(judge_job *j, judge_class_row *row, char **report)
     if (j->len < sizeof *row) {
         memset(row, 0, sizeof *row);
         row->verdict = -1;
-        snprintf(row->why, sizeof row->why, "the judging process ended without a report");
+        snprintf(row->why, sizeof row->why, "%s", judge_msg_text(JUDGE_MSG_CLI_NO_REPORT, j->lang));
     } else {
         memcpy(row, j->data, sizeof *row);
         if (j->len > sizeof *row) {

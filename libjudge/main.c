@@ -52,14 +52,33 @@ static void catch_signals(void)
     sigaction(SIGHUP, &sa, NULL);
 }
 
+/* A message of messages.json as fail()'s format (its conversions all %s). */
+static judge_lang cli_lang;
+static const char *M(judge_msg id) { return judge_msg_text(id, cli_lang); }
+
+/* One line on stderr, "judge: " first. */
+static void vsay(const char *fmt, va_list ap)
+{
+    fprintf(stderr, "judge: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsay(fmt, ap);
+    va_end(ap);
+}
+
 static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "judge: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsay(fmt, ap);
     va_end(ap);
     return 2;
 }
@@ -93,8 +112,8 @@ static int workspace(char *dir, size_t n)
     const char *env = getenv("JUDGE_WORKSPACE");
     if (env && *env) snprintf(dir, n, "%s", env);
     else if (exe_dir(dir, n) == 0) strncat(dir, "/workspace", n - strlen(dir) - 1);
-    else return fail("cannot find where this program lives; pass FILE or set JUDGE_WORKSPACE");
-    if (mkdir(dir, 0777) && errno != EEXIST) return fail("cannot create %s: %s", dir, strerror(errno));
+    else return fail("%s", M(JUDGE_MSG_CLI_NO_WORKSPACE));
+    if (mkdir(dir, 0777) && errno != EEXIST) return fail(M(JUDGE_MSG_CLI_CANNOT_CREATE), dir, strerror(errno));
     return 0;
 }
 
@@ -104,27 +123,23 @@ static int working_copy(const judge_meta *m, char *file, size_t n)
 {
     char dir[PATH_MAX];
     if (workspace(dir, sizeof dir)) return 2;
-    if (snprintf(file, n, "%s/%s.c", dir, m->dir) >= (int)n) return fail("%s: the path is too long", dir);
+    if (snprintf(file, n, "%s/%s.c", dir, m->dir) >= (int)n) return fail(M(JUDGE_MSG_CLI_PATH_TOO_LONG), dir);
     int fd = open(file, O_WRONLY | O_CREAT | O_EXCL, 0644);
     if (fd < 0 && errno == EEXIST) {
-        fprintf(stderr, "judge: judging your working copy %s\n", file);
+        say(M(JUDGE_MSG_CLI_COPY_JUDGED), file);
         return 0;
     }
-    if (fd < 0) return fail("cannot create %s: %s", file, strerror(errno));
+    if (fd < 0) return fail(M(JUDGE_MSG_CLI_CANNOT_CREATE), file, strerror(errno));
     size_t len = strlen(m->starter);
     int ok = write(fd, m->starter, len) == (ssize_t)len;
     if (close(fd) || !ok) {
         unlink(file);
-        return fail("cannot write %s: %s", file, strerror(errno));
+        return fail(M(JUDGE_MSG_CLI_CANNOT_WRITE), file, strerror(errno));
     }
-    fprintf(stderr, "judge: created your working copy %s from the starter: edit it, then run "
-                    "this again\n", file);
+    say(M(JUDGE_MSG_CLI_COPY_MADE), file);
     return 0;
 }
 
-/* A message of messages.json as fail()'s format (its conversions all %s). */
-static judge_lang cli_lang;
-static const char *M(judge_msg id) { return judge_msg_text(id, cli_lang); }
 
 typedef struct {
     const char *key;
@@ -158,7 +173,7 @@ static int parse(int argc, char **argv, options *o)
     o->jobs = cores > 0 ? (int)cores : 1;
     o->seed = JUDGE_DEFAULT_SEED;
     o->args = calloc((size_t)argc, sizeof *o->args);
-    if (!o->args) return fail("out of memory");
+    if (!o->args) return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
     /* --lang first, wherever it is: every other complaint is told in it. */
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "--lang")) judge_lang_parse(argv[i + 1], &cli_lang);
@@ -169,8 +184,8 @@ static int parse(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--version")) {
             o->version = 1;
         } else if (!strcmp(a, "--lang")) {
-            if (++i == argc) return fail("--lang needs en or zh");
-            if (judge_lang_parse(argv[i], &cli_lang)) return fail("--lang needs en or zh, not '%s'", argv[i]);
+            if (++i == argc) return fail("%s", M(JUDGE_MSG_CLI_LANG_MISSING));
+            if (judge_lang_parse(argv[i], &cli_lang)) return fail(M(JUDGE_MSG_CLI_LANG), argv[i]);
         } else if (!strcmp(a, "--json")) {
             o->json = 1;
         } else if (!strcmp(a, "--csv")) {
@@ -195,13 +210,13 @@ static int parse(int argc, char **argv, options *o)
             }
         } else if (!strcmp(a, "--seed")) {
             char *end;
-            if (++i == argc) return fail("--seed needs a number");
+            if (++i == argc) return fail("%s", M(JUDGE_MSG_CLI_SEED_MISSING));
             errno = 0;
             o->seed = strtoull(argv[i], &end, 0);
             if (errno || *end || !*argv[i] || argv[i][0] == '-')
-                return fail("--seed needs a non-negative integer, not '%s'", argv[i]);
+                return fail(M(JUDGE_MSG_CLI_SEED), argv[i]);
         } else if (a[0] == '-' && a[1]) {
-            return fail("unknown option %s (see judge --help)", a);
+            return fail(M(JUDGE_MSG_CLI_UNKNOWN_OPTION), a);
         } else if (!o->key) {
             o->key = a;
         } else {
@@ -245,7 +260,7 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 static int add_folder(file_list *l, const char *dir)
 {
     DIR *d = opendir(dir);
-    if (!d) return fail("cannot read %s: %s", dir, strerror(errno));
+    if (!d) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), dir, strerror(errno));
     int first = l->n;
     struct dirent *e;
     while ((e = readdir(d))) {
@@ -253,7 +268,7 @@ static int add_folder(file_list *l, const char *dir)
         if (len < 3 || strcmp(e->d_name + len - 2, ".c") || e->d_name[0] == '.') continue;
         if (add_file(l, dir, e->d_name)) {
             closedir(d);
-            return fail("out of memory");
+            return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
         }
         struct stat st;
         if (stat(l->v[l->n - 1], &st) == 0 && !S_ISREG(st.st_mode)) free(l->v[--l->n]);
@@ -317,7 +332,7 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
                              const judge_job_spec *spec)
 {
     judge_class *c;
-    if (judge_class_new(&c, m, files->n, cli_lang)) return fail("out of memory");
+    if (judge_class_new(&c, m, files->n, cli_lang)) return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
     int slots = o->jobs < files->n ? o->jobs : files->n;
     judge_job *jobs = calloc((size_t)slots, sizeof *jobs);
     int *of = calloc((size_t)slots, sizeof *of);   /* the file each slot judges, -1 none */
@@ -325,7 +340,7 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
     if (!jobs || !of || !p) {
         free(jobs); free(of); free(p);
         judge_class_free(c);
-        return fail("out of memory");
+        return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
     }
     int show = isatty(2), next = 0, done = 0, rc = 0;
     long long start = now_ms();
@@ -367,13 +382,13 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
     if (show) fputs("\r\033[K", stderr);
     if (stopped_by || rc) {
         judge_class_free(c);
-        return stopped_by ? 2 : fail("out of memory");
+        return stopped_by ? 2 : fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
     }
     int color = !o->json && !o->csv && isatty(1) && !getenv("NO_COLOR");
     char *out = o->json ? judge_class_jsonl(c) : o->csv ? judge_class_csv(c) : judge_class_text(c, color);
     char *page = o->html ? judge_class_html(c) : NULL;
     rc = judge_class_accepted(c) ? 0 : 1;
-    if (!out || (o->html && !page)) rc = fail("out of memory writing the report");
+    if (!out || (o->html && !page)) rc = fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY_REPORT));
     else fputs(out, stdout);
     if (rc != 2 && page && write_page(o->html, page)) rc = 2;
     free(out);
@@ -494,7 +509,7 @@ static int show_hint(const judge_meta *m, int n)
         n = count < m->n_hints ? count + 1 : m->n_hints;
     }
     char *text = judge_hint_text(m, n, cli_lang);
-    if (!text) return fail("out of memory");
+    if (!text) return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
     int bad = n < 1 || n > m->n_hints;
     if (bad) fprintf(stderr, "judge: %s\n", text);
     else fputs(text, stdout);
@@ -509,13 +524,13 @@ static int show_hint(const judge_meta *m, int n)
 static int judge_one(const judge_meta *m, const char *file, const options *o, const judge_job_spec *spec)
 {
     struct stat st;
-    if (stat(file, &st)) return fail("cannot read %s: %s", file, strerror(errno));
-    if (!S_ISREG(st.st_mode)) return fail("%s is not a regular file", file);
-    if (access(file, R_OK)) return fail("cannot read %s: %s", file, strerror(errno));
+    if (stat(file, &st)) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), file, strerror(errno));
+    if (!S_ISREG(st.st_mode)) return fail(M(JUDGE_MSG_CLI_NOT_A_FILE), file);
+    if (access(file, R_OK)) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), file, strerror(errno));
 
     judge_session *s;
     judge_status status = judge_session_new(&s, m, o->seed);
-    if (status) return fail("cannot judge problem %s: %s", m->slug, judge_strerror(status));
+    if (status) return fail(M(JUDGE_MSG_CLI_CANNOT_JUDGE), m->slug, judge_strerror(status));
     judge_session_set_file(s, file);
     judge_session_set_lang(s, cli_lang);
     if (o->speed) judge_session_want_speed(s);
@@ -532,7 +547,7 @@ static int judge_one(const judge_meta *m, const char *file, const options *o, co
     const char *report = o->json ? judge_session_json(s) : judge_session_text(s, spec->opts.color);
     if (!report) {   /* never half a report: a program reading it would trust the half */
         judge_session_free(s);
-        return fail("out of memory writing the report");
+        return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY_REPORT));
     }
     fputs(report, stdout);
     int rc = judge_session_verdict(s) == JUDGE_AC ? 0 : 1;
@@ -561,8 +576,8 @@ static int run(int argc, char **argv)
         rc = 2;
     } else if (!strcmp(o.key, "list")) {
         char *text = o.n_args ? NULL : judge_list_text(cli_lang);
-        if (o.n_args) rc = fail("list takes no FILE");
-        else if (!text) rc = fail("out of memory");
+        if (o.n_args) rc = fail("%s", M(JUDGE_MSG_CLI_LIST_NO_FILE));
+        else if (!text) rc = fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
         else fputs(text, stdout);
         free(text);
     } else {
@@ -575,7 +590,7 @@ static int run(int argc, char **argv)
         const char *cc = getenv("JUDGE_CC");
         judge_job_spec spec = { .m = m, .seed = o.seed, .lang = cli_lang, .json = o.json,
                                 .opts = { .cc = cc && *cc ? cc : "cc", .color = color } };
-        if (!m) rc = fail("no problem '%s' (judge list shows them)", o.key);
+        if (!m) rc = fail(M(JUDGE_MSG_CLI_NO_PROBLEM), o.key);
         else if (o.hint) rc = show_hint(m, o.hint == 2 ? o.hint_n : -1);
         else if (o.watch && class) rc = fail(M(JUDGE_MSG_CLI_WATCH_ONE));
         else if (o.speed && (class || o.watch)) rc = fail(M(JUDGE_MSG_CLI_SPEED_ONE));
@@ -587,9 +602,9 @@ static int run(int argc, char **argv)
         } else {
             for (int i = 0; i < o.n_args && !rc; i++) {
                 if (stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) rc = add_folder(&files, args[i]);
-                else if (add_file(&files, NULL, args[i])) rc = fail("out of memory");
+                else if (add_file(&files, NULL, args[i])) rc = fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
             }
-            if (!o.n_args && add_file(&files, NULL, path)) rc = fail("out of memory");
+            if (!o.n_args && add_file(&files, NULL, path)) rc = fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
             spec.json = 1;   /* a class keeps each file's JSON: --json, --html */
             if (!rc) {
                 catch_signals();

@@ -73,6 +73,7 @@ typedef struct {
     int fd;                 /* the read end of what it sends */
     char *data;             /* what it sent so far */
     size_t len, cap;
+    judge_lang lang;        /* the spec's, for a row the worker never sent */
 } judge_job;
 
 /* Start judging `file` in a worker; -1 with a message in err if it cannot. */

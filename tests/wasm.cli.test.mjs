@@ -27,6 +27,13 @@ for (const args of [
     assert.equal(w.stdout, '');
     if (args.length) assert.equal(w.stderr, n.stderr);
     else assert.match(w.stderr, /^usage: judge <id\|slug> \[FILE\] \[--json\] \[--seed N\] \[--lang en\|zh\]/);
+    if (!args.length) return;
+    // The same complaint in Chinese, on both CLIs alike.
+    const zh = [...args, '--lang', 'zh'];
+    const [nz, wz] = await Promise.all([judge(zh), judgeWasm(zh)]);
+    assert.equal(nz.code, 2);
+    assert.equal(wz.stderr, nz.stderr);
+    assert.match(nz.stderr, /^judge: .*[\u4e00-\u9fff]/, nz.stderr);
   });
 }
 
@@ -82,6 +89,9 @@ test('without FILE: the same working copy, made once from the starter', async ()
     const second = await judgeWasm(['causal-mha'], { env });
     assert.match(second.stderr, /judging your working copy/);
     assert.ok(existsSync(copy));
+    const [nz, wz] = await Promise.all([judge(['49', '--lang', 'zh'], { env }), judgeWasm(['49', '--lang', 'zh'], { env })]);
+    assert.equal(wz.stderr.split('\n')[0], `judge: 正在评测你的工作副本 ${copy}`);
+    assert.equal(nz.stderr.split('\n')[0], wz.stderr.split('\n')[0]);
   } finally {
     rmSync(ws, { recursive: true, force: true });
   }

@@ -63,8 +63,8 @@ function parseArgs(argv, pipeline) {
     if (a === '--help' || a === '-h') o.help = true;   // printed once --lang, wherever it is, is known
     else if (a === '--version') o.version = true;
     else if (a === '--lang') {
-      if (++i === argv.length) fail('--lang needs en or zh');
-      if (!pipeline.isLang(argv[i])) fail(`--lang needs en or zh, not '${argv[i]}'`);
+      if (++i === argv.length) fail(say('cli_lang_missing'));
+      if (!pipeline.isLang(argv[i])) fail(say('cli_lang', argv[i]));
       o.lang = argv[i];
     } else if (a === '--json') o.json = true;
     else if (a === '--speed') o.speed = true;
@@ -85,10 +85,10 @@ function parseArgs(argv, pipeline) {
         o.hintN = argv[++i].length < 6 ? Number(argv[i]) : -1;
       }
     } else if (a === '--seed') {
-      if (++i === argv.length) fail('--seed needs a number');
+      if (++i === argv.length) fail(say('cli_seed_missing'));
       o.seed = parseSeed(argv[i]);
-      if (o.seed === null) fail(`--seed needs a non-negative integer, not '${argv[i]}'`);
-    } else if (a.startsWith('-') && a.length > 1) fail(`unknown option ${a} (see judge --help)`);
+      if (o.seed === null) fail(say('cli_seed', argv[i]));
+    } else if (a.startsWith('-') && a.length > 1) fail(say('cli_unknown_option', a));
     else if (o.key === null) o.key = a;
     else o.args.push(a);
   }
@@ -103,7 +103,7 @@ function parseArgs(argv, pipeline) {
 function workspace() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dir = process.env.JUDGE_WORKSPACE || join(root, 'workspace');
-  try { mkdirSync(dir); } catch (e) { if (e.code !== 'EEXIST') fail(`cannot create ${dir}: ${strerror(e)}`); }
+  try { mkdirSync(dir); } catch (e) { if (e.code !== 'EEXIST') fail(say('cli_cannot_create', dir, strerror(e))); }
   return dir;
 }
 
@@ -117,31 +117,31 @@ function workingCopy(problem) {
     fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644);
   } catch (e) {
     if (e.code === 'EEXIST') {
-      process.stderr.write(`judge: judging your working copy ${file}\n`);
+      process.stderr.write(`judge: ${say('cli_copy_judged', file)}\n`);
       return file;
     }
-    fail(`cannot create ${file}: ${strerror(e)}`);
+    fail(say('cli_cannot_create', file, strerror(e)));
   }
   try {
     writeFileSync(fd, problem.starter);
     closeSync(fd);
   } catch (e) {
     unlinkSync(file);
-    fail(`cannot write ${file}: ${strerror(e)}`);
+    fail(say('cli_cannot_write', file, strerror(e)));
   }
-  process.stderr.write(`judge: created your working copy ${file} from the starter: edit it, then run this again\n`);
+  process.stderr.write(`judge: ${say('cli_copy_made', file)}\n`);
   return file;
 }
 
 function readSource(file) {
   let st;
-  try { st = statSync(file); } catch (e) { fail(`cannot read ${file}: ${strerror(e)}`); }
-  if (!st.isFile()) fail(`${file} is not a regular file`);
+  try { st = statSync(file); } catch (e) { fail(say('cli_cannot_read', file, strerror(e))); }
+  if (!st.isFile()) fail(say('cli_not_a_file', file));
   try {
     accessSync(file, constants.R_OK);
     return readFileSync(file, 'utf8');
   } catch (e) {
-    return fail(`cannot read ${file}: ${strerror(e)}`);
+    return fail(say('cli_cannot_read', file, strerror(e)));
   }
 }
 
@@ -150,7 +150,7 @@ const isFolder = (path) => { try { return statSync(path).isDirectory(); } catch 
 // A folder's *.c files (regular files only), sorted by name as strcmp sorts.
 function folderFiles(dir) {
   let names;
-  try { names = readdirSync(dir); } catch (e) { fail(`cannot read ${dir}: ${strerror(e)}`); }
+  try { names = readdirSync(dir); } catch (e) { fail(say('cli_cannot_read', dir, strerror(e))); }
   const sep = dir.endsWith('/') ? '' : '/';
   const files = names.filter((n) => n.length > 2 && n.endsWith('.c') && !n.startsWith('.'))
     .map((n) => `${dir}${sep}${n}`)
@@ -328,12 +328,12 @@ async function main(argv) {
       return 2;
     }
     if (o.key === 'list') {
-      if (o.args.length) fail('list takes no FILE');
+      if (o.args.length) fail(say('cli_list_no_file'));
       process.stdout.write(pipeline.listText(o.lang));
       return 0;
     }
     const problem = pipeline.find(o.key);
-    if (!problem) fail(`no problem '${o.key}' (judge list shows them)`);
+    if (!problem) fail(say('cli_no_problem', o.key));
     if (o.hint) return showHint(pipeline, problem, o.hint === 2 ? o.hintN : -1, o.lang);
     const isClass = o.args.length > 1 || o.csv || o.html !== null || o.args.some(isFolder);
     if (o.watch && isClass) fail(say('cli_watch_one'));
