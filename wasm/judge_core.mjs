@@ -166,14 +166,15 @@ class Session {
   // Whether call k + 1 must wait until call k's reply is in (judge.h).
   get paced() { return this.x.jw_paced(this.ptr) === 1; }
 
-  // Call k's request, copied out of the judge's memory.
-  request(k) {
+  // Call k's request, copied out of the judge's memory; its length alone.
+  request(k) { return this.#request(k, (at, len) => new Uint8Array(this.x.memory.buffer, at, len).slice()); }
+  requestLength(k) { return this.#request(k, (at, len) => len); }
+  #request(k, take) {
     const lenPtr = this.core.put(new Uint8Array(4));
     try {
       const at = this.x.jw_request(this.ptr, k, lenPtr);
       if (!at) throw new Error(`no call ${k} in this session`);
-      const len = new DataView(this.x.memory.buffer).getUint32(lenPtr, true);
-      return new Uint8Array(this.x.memory.buffer, at, len).slice();
+      return take(at, new DataView(this.x.memory.buffer).getUint32(lenPtr, true));
     } finally {
       this.x.jw_free(lenPtr);
     }

@@ -122,7 +122,8 @@ export function runWorkers(start) {
 
 // Run every call of `session` against the learner module `wasm` (bytes).
 // A paced session's calls wait, each, for the reply before it to be handed
-// in: the session times the core then (judge.h, judge_session_paced).
+// in (the session times the core then: judge.h, judge_session_paced), and
+// its request comes with that go-ahead.
 // startWorker() gives { post(data, transfer), onMessage(fn), onError(fn),
 // terminate() } for a fresh wasm/run_worker.mjs. Returns { done, cancel }:
 // done resolves when the session has all its replies and faults, and rejects
@@ -141,9 +142,12 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
     since('module compile', compiling);
     let judging = epoch();
     const calls = session.calls, paced = session.paced;
-    const requests = [];
-    for (let k = 0; k < calls; k++) requests.push(session.request(k));
-    const maxPages = memoryCap(problem, Math.max(0, ...requests.map((r) => r.length)));
+    // A paced session's requests go one at a time, each with its go-ahead:
+    // then neither side holds every call's tensors at once (a speed case's
+    // are tens of MB a call).
+    const requests = Array.from({ length: paced ? Math.min(1, calls) : calls }, (_, k) => session.request(k));
+    const largest = Math.max(0, ...Array.from({ length: calls }, (_, k) => session.requestLength(k)));
+    const maxPages = memoryCap(problem, largest);
     const refused = checkModule(module, wasm, problem, maxPages);
     if (refused) {
       session.fault(0, ...refused);
@@ -211,7 +215,10 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
         replying += epoch() - t;
         since('calls', m.start, m.end);
         next = m.k + 1;
-        if (paced && next < calls) worker.post({ type: 'next' });
+        if (paced && next < calls) {
+          const request = session.request(next);
+          worker.post({ type: 'next', request }, [request.buffer]);
+        }
         break;
       }
       case 'fault': {
@@ -230,7 +237,7 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
     });
     const pages = importedMemory(wasm).min;
     worker.post({
-      module, fn: problem.function, requests, paced, outputCap: cap, wire: session.core.wire,
+      module, fn: problem.function, calls, requests, paced, outputCap: cap, wire: session.core.wire,
       memory: { initial: pages, maximum: maxPages },
     });
   }));

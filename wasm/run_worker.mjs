@@ -61,10 +61,12 @@ function describe(e, running, x) {
 }
 
 // job: { module, fn, memory: { initial, maximum } (pages), outputCap (bytes),
-//        requests: [Uint8Array], paced (each call after the first waits for
-//        the main side's { type: 'next' }), wire: the C judge's jw_wire_json
+//        calls, requests: [Uint8Array] (every call's, or when paced the
+//        first's: each later one comes with the main side's go-ahead,
+//        { type: 'next', request }), wire: the C judge's jw_wire_json
 //        (magic numbers, element sizes by judge_type) }. post(message,
-//        transfer) talks to the main side; next() resolves at its 'next'.
+//        transfer) talks to the main side; next() resolves to the request
+//        of the next go-ahead.
 export async function runJob(job, post, next) {
   const got = epoch();
   let outLen = 0;
@@ -101,11 +103,12 @@ export async function runJob(job, post, next) {
     return;
   }
   post({ type: 'hello' });
-  for (let k = 0; k < job.requests.length; k++) {
+  for (let k = 0; k < job.calls; k++) {
+    const request = k < job.requests.length ? job.requests[k] : await next();
     let reply;
     const start = epoch();
     try {
-      reply = call(x, memory, job.fn, job.requests[k], job.wire);
+      reply = call(x, memory, job.fn, request, job.wire);
     } catch (e) {
       post({ type: 'fault', k, started: true, ...describe(e, job.fn, x) });
       return;
@@ -118,14 +121,13 @@ export async function runJob(job, post, next) {
     // Freed after the reply is out: a learner who wrecked the heap makes
     // free() trap, but the judge already holds the buffers that show where.
     // The last call's are not freed: the worker ends with the run.
-    if (k + 1 === job.requests.length) break;
+    if (k + 1 === job.calls) break;
     try {
       for (const ptr of reply.regions) x.free(ptr);
     } catch (e) {
       post({ type: 'fault', k: k + 1, started: true, ...describe(e, 'free', x) });
       return;
     }
-    if (job.paced) await next();
   }
   post({ type: 'done' });
 }
@@ -191,15 +193,16 @@ function strayWrite(memory) {
 }
 
 // As a worker: one job per worker, then the main side ends it; a paced
-// job's go-aheads are counted, so one that comes early is not lost.
+// job's go-aheads are queued, so one that comes early is not lost.
 const port = await workerPort();
-let ahead = 0, waiting = null;
+const ahead = [];
+let waiting = null;
 const next = () => new Promise((resolve) => {
-  if (ahead) { ahead--; resolve(); } else waiting = resolve;
+  if (ahead.length) resolve(ahead.shift()); else waiting = resolve;
 });
 port.listen((m) => {
   if (m.type === 'next') {
-    if (waiting) { waiting(); waiting = null; } else ahead++;
+    if (waiting) { waiting(m.request); waiting = null; } else ahead.push(m.request);
     return;
   }
   runJob(m, port.post, next).catch((e) => port.post({ type: 'fault', k: 0, started: false, ...describe(e) }));
