@@ -595,6 +595,15 @@ void att_work_mha(att_work *w, int B, int T, int d, int causal);
 /* One decode step over S cached keys per sequence, H heads of D: reading
  * the K and V rows bounds it (2 S H D floats), beside q and out. */
 void att_work_decode(att_work *w, int B, int S, int H, int D);
+/* The same step over a paged cache (exercise 59): H query heads read Hkv
+ * heads' rows, each once. */
+void att_work_paged(att_work *w, int B, int S, int H, int Hkv, int D);
+/* The same step over an int8 cache (exercise 64): a byte per element and a
+ * float scale per (position, head), beside the new token's four rows. */
+void att_work_int8_decode(att_work *w, int B, int S, int H, int D);
+/* MLA at decode, absorbed (exercise 61): the latent and rotary caches read
+ * once for all heads, so many heads make it bound by arithmetic. */
+void att_work_mla(att_work *w, int B, int S, int H, int d_c, int d_nope, int d_r, int d_v);
 /* The backward pass (dQ, dK, dV from q, k, v, out, lse, dO), T queries and
  * S keys per head, causal with the cache offset S - T. */
 void att_work_backward(att_work *w, int B, int H, int T, int S, int D, int causal);

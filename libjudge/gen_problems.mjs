@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MASKS = ['none', 'ones', 'right', 'left', 'random'];
-const SPEED_WORK = ['mha', 'decode'];
+const SPEED_WORK = ['mha', 'decode', 'paged', 'int8_decode', 'mla'];   // speed.c's count_work
 // The C types a param may have; a non-const pointer is an output ("dir":
 // "out") or an output that is read first ("dir": "inout"); a float one may
 // instead be scratch space ("dir": "scratch"): it arrives as canary, its

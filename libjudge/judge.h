@@ -161,8 +161,9 @@ typedef struct {
 } judge_attention;
 
 /* A speed case (problem.json's "speed"): sizes and inputs as a case's, and
- * how its work is counted: "mha" (FLOPs, att_work_mha) or "decode" (bytes
- * read, att_work_decode). */
+ * how its work is counted (core/att_work.c): FLOPs for "mha" and "mla"
+ * (att_work_mha, att_work_mla), bytes read for "decode", "paged" and
+ * "int8_decode" (att_work_decode, att_work_paged, att_work_int8_decode). */
 typedef struct {
     judge_case c;
     const char *work;

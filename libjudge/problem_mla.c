@@ -55,6 +55,20 @@ static judge_status reference(void *const *outs, const judge_args *a)
     return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
 }
 
+/* The core's SIMD kernel, one thread, for the speed runs (speed.c). */
+static judge_status speed_core(void *const *outs, const judge_args *a)
+{
+    size_t n = att_mla_decode_simd_scratch_floats(a->ints[PS], a->ints[PDC], 1);
+    float *scratch = malloc(sizeof(float) * (n ? n : 1));
+    if (!scratch) return JUDGE_ENOMEM;
+    att_status st = att_mla_decode_simd(outs[OUT], a->buf[QN], a->buf[QR], a->buf[C], a->buf[KPE],
+                                        a->buf[LEN], a->buf[WUK], a->buf[WUV], a->ints[PB], a->ints[PH],
+                                        a->ints[PS], a->ints[PDC], a->ints[PDN], a->ints[PDR],
+                                        a->ints[PDV], 1, scratch);
+    free(scratch);
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
 /* ---- what mistaken code returns: the absorbed decode in float as
  * learners write it, with the knobs of the problem's mistakes
  * (problem.json); the judge's model of wrong code, not a reference ---- */
@@ -132,5 +146,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_mla_ops = {
-    "mla-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    "mla-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, speed_core,
 };

@@ -105,6 +105,20 @@ static judge_status reference(void *const *outs, const judge_args *a)
     return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
 }
 
+/* The core's SIMD kernel, one thread, for the speed runs (speed.c). */
+static judge_status speed_core(void *const *outs, const judge_args *a)
+{
+    int H = a->ints[PH], Hkv = a->ints[PHKV], bs = a->ints[PBS], mb = a->ints[PMB];
+    size_t n = att_paged_decode_scratch_floats(H, Hkv, bs, mb, 1);
+    float *scratch = malloc(sizeof(float) * (n ? n : 1));
+    if (!scratch) return JUDGE_ENOMEM;
+    att_status st = att_paged_decode_simd(outs[OUT], a->buf[Q], a->buf[KC], a->buf[VC], a->buf[TABLE],
+                                          a->buf[LENS], a->ints[PB], H, Hkv, a->ints[PD], a->ints[PNB], bs,
+                                          mb, 1, scratch);
+    free(scratch);
+    return st == ATT_OK ? JUDGE_OK : JUDGE_EREFERENCE;
+}
+
 /* ---- what mistaken code returns: each query head's keys and values
  * gathered from where code with the knobs of the problem's mistakes reads
  * them (flat offsets, as C computes them: a read past the cache's end is the
@@ -191,5 +205,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_paged_ops = {
-    "paged-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    "paged-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, speed_core,
 };

@@ -182,6 +182,33 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* A speed case's work (judge.h, judge_speed_case), core/att_work.c's count
+ * on its sizes: 1 when reading memory bounds it (then bytes count), 0 when
+ * arithmetic does (FLOPs). A B = 1 decode case fills its cache to the end
+ * (the sequence's step reads every row; problem_*.c's make_inputs), so the
+ * sizes alone say how much is read. */
+static int count_work(const char *kind, const judge_args *a, att_work *w)
+{
+    int B = judge_int(a, "B");
+    if (!strcmp(kind, "mha")) {
+        att_work_mha(w, B, judge_int(a, "T"), judge_int(a, "d"), judge_int(a, "causal"));
+        return 0;
+    }
+    if (!strcmp(kind, "mla")) {
+        att_work_mla(w, B, judge_int(a, "S"), judge_int(a, "H"), judge_int(a, "d_c"), judge_int(a, "d_nope"),
+                     judge_int(a, "d_r"), judge_int(a, "d_v"));
+        return 0;
+    }
+    if (!strcmp(kind, "paged"))
+        att_work_paged(w, B, judge_int(a, "max_blocks") * judge_int(a, "block_size"), judge_int(a, "H"),
+                       judge_int(a, "Hkv"), judge_int(a, "D"));
+    else if (!strcmp(kind, "int8_decode"))
+        att_work_int8_decode(w, B, judge_int(a, "S_max"), judge_int(a, "H"), judge_int(a, "D"));
+    else   /* "decode", the only other kind gen_problems.mjs lets through */
+        att_work_decode(w, B, judge_int(a, "S_max"), judge_int(a, "H"), judge_int(a, "D"));
+    return 1;
+}
+
 static void case_figures(const struct judge_speed *sp, int i, figures *f)
 {
     const judge_session *r = sp->runs;
@@ -198,20 +225,11 @@ static void case_figures(const struct judge_speed *sp, int i, figures *f)
     f->core_ms = median(core, JUDGE_SPEED_RUNS);
     f->ratio = f->core_ms > 0 ? f->ms / f->core_ms : INFINITY;
     const judge_args *a = &r->calls[i * CALLS].args;
-    att_work w;
-    if (!strcmp(sc->work, "decode")) {
-        /* One sequence's step reads its n + 1 rows: the B = 1 speed case
-         * starts one short of a full cache (problem_decode.c). */
-        att_work_decode(&w, judge_int(a, "B"), judge_int(a, "S_max"), judge_int(a, "H"), judge_int(a, "D"));
-        f->bound = "bytes";
-        f->work = w.bytes;
-        f->ceiling = sp->read_gbs;
-    } else {
-        att_work_mha(&w, judge_int(a, "B"), judge_int(a, "T"), judge_int(a, "d"), judge_int(a, "causal"));
-        f->bound = "flops";
-        f->work = w.flops;
-        f->ceiling = sp->fma_gflops;
-    }
+    att_work w = { 0 };
+    int by_bytes = count_work(sc->work, a, &w);
+    f->bound = by_bytes ? "bytes" : "flops";
+    f->work = by_bytes ? w.bytes : w.flops;
+    f->ceiling = by_bytes ? sp->read_gbs : sp->fma_gflops;
     f->rate = f->ms > 0 ? f->work / (f->ms * 1e6) : INFINITY;
     f->core_rate = f->core_ms > 0 ? f->work / (f->core_ms * 1e6) : INFINITY;
     f->pct = f->ceiling > 0 ? f->rate / f->ceiling * 100 : 0;

@@ -3,8 +3,8 @@
 // gives, so the tests hold their shape and their arithmetic (ratio, rates,
 // % of the ceiling, tiers by the documented thresholds) and the rules (no
 // speed run unless every case passes; a wrong result there is WA). The
-// speed cases are big: each backend runs 49's solution once, and 52's
-// natively.
+// speed cases are big: each backend runs 49's solution once, and the other
+// problems' natively (the backends share the counting, speed.c).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -65,20 +65,40 @@ for (const [backend, run] of [['native', judge], ['wasm', judgeWasm]]) {
   });
 }
 
-test('native: 52, bound by reading the cache, counts bytes against the read bandwidth', async () => {
-  const r = await judge(['52', join('problems', '52-kv-cache-decode', 'solution.c'), '--speed', '--json'], slow);
-  assert.equal(r.code, 0, r.stderr);
-  const { speed } = JSON.parse(r.stdout);
-  assert.equal(speed.skipped, null);
-  const [c] = speed.cases;
-  assert.deepEqual(c.sizes, { B: 1, S_max: 4096, H: 8, D: 128 });
-  // core/att_work.c: the K and V rows of 4096 positions, q and out, as floats.
-  assert.equal(c.bound, 'bytes');
-  assert.equal(c.work, 4 * (2 * 4096 * 8 * 128 + 2 * 8 * 128));
-  assert.ok(close(c.rate, c.work / (c.ms * 1e6)) && close(c.pct_ceiling, (c.rate / c.ceiling) * 100), JSON.stringify(c));
-  assert.equal(c.tier, tierOf(speed.tiers, c.ratio));
-  assert.equal(speed.tier, c.tier);
-});
+// The other speed cases, each with its work counted here again from the
+// statement's sizes (core/att_work.c's counts, written out).
+const others = [
+  { id: '52', dir: '52-kv-cache-decode', sizes: { B: 1, S_max: 4096, H: 8, D: 128 }, bound: 'bytes',
+    // the K and V rows of 4096 positions, q and out, as floats
+    work: 4 * (2 * 4096 * 8 * 128 + 2 * 8 * 128) },
+  { id: '59', dir: '59-paged-decode', bound: 'bytes',
+    sizes: { B: 1, H: 32, Hkv: 8, D: 128, num_blocks: 272, block_size: 16, max_blocks: 256 },
+    // the 8 kv heads' K and V rows of 4096 positions once, q and out of 32 heads
+    work: 4 * (2 * 4096 * 8 * 128 + 2 * 32 * 128) },
+  { id: '61', dir: '61-mla-decode', bound: 'flops',
+    sizes: { B: 1, H: 32, S: 4096, d_c: 512, d_nope: 128, d_r: 64, d_v: 128 },
+    // per head: q_lat (2 d_c d_nope), per key a score (2 (d_c + d_r)) and a latent sum (2 d_c), out (2 d_c d_v)
+    work: 32 * 2 * (512 * 128 + 4096 * (2 * 512 + 64) + 512 * 128) },
+  { id: '64', dir: '64-int8-kv-cache', sizes: { B: 1, S_max: 4096, H: 32, D: 128 }, bound: 'bytes',
+    // int8 K and V rows, a float scale per (position, head) for each, q k v out as floats
+    work: 2 * 4096 * 32 * 128 + 2 * 4 * 4096 * 32 + 4 * 4 * 32 * 128 },
+];
+for (const o of others) {
+  test(`native: ${o.id}'s speed case, bound by ${o.bound === 'bytes' ? 'reading memory' : 'arithmetic'}, counts its work as att_work.c does`, slow, async () => {
+    const r = await judge([o.id, join('problems', o.dir, 'solution.c'), '--speed', '--json'], slow);
+    assert.equal(r.code, 0, r.stderr);
+    const { speed } = JSON.parse(r.stdout);
+    assert.equal(speed.skipped, null);
+    const [c] = speed.cases;
+    assert.deepEqual(c.sizes, o.sizes);
+    assert.equal(c.bound, o.bound);
+    assert.equal(c.work, o.work);
+    assert.ok(c.core_ms > 0 && close(c.ratio, c.ms / c.core_ms), JSON.stringify(c));
+    assert.ok(close(c.rate, c.work / (c.ms * 1e6)) && close(c.pct_ceiling, (c.rate / c.ceiling) * 100), JSON.stringify(c));
+    assert.equal(c.tier, tierOf(speed.tiers, c.ratio));
+    assert.equal(speed.tier, c.tier);
+  });
+}
 
 test('native: a wrong result in a speed case is WA of that case, told in both languages', async () => {
   const file = join('tests', 'speed', '49-window-256.c');
