@@ -383,7 +383,8 @@ att_status att_rope_decode_step_ref(float *out, float *k_cache, float *v_cache, 
 /* The SIMD twin (att.h, "fast kernels": threads, tolerance to the twin),
  * same arguments, edge rules and errors; scratch:
  * att_mla_decode_simd_scratch_floats(S, d_c, threads) floats (0 for a size
- * < 1). Workers take (batch, head) rows. */
+ * < 1). Workers take ranges of heads, 16 at a time, each chunk reading a
+ * sequence's caches once. */
 size_t att_mla_decode_simd_scratch_floats(int S, int d_c, int threads);
 att_status att_mla_decode_simd(float *out, const float *q_nope, const float *q_pe,
                                const float *c, const float *k_pe, const int *len,
@@ -570,10 +571,11 @@ att_status att_mha_simd(float *out, const float *x, const float *wq,
                         int causal, int threads, float *scratch);
 
 /* Decode over a paged KV cache (att_paged_decode_ref's arguments, errors and
- * edge rules). A work item is one sequence and one kv head: its keys are
- * read once, row by row through the block table, for the H / Hkv query
- * heads that share them, so the cache streams at memory bandwidth. Scratch:
- * per worker, the scores of one item. */
+ * edge rules). Each sequence's keys are read once, a row of all kv heads at
+ * a time through the block table, each kv head for the H / Hkv query heads
+ * that share it, so the cache streams at memory bandwidth; workers take
+ * ranges of kv heads. Scratch: the scores of one sequence, H * max_blocks *
+ * block_size floats, whatever the threads. */
 size_t att_paged_decode_scratch_floats(int H, int Hkv, int block_size, int max_blocks,
                                        int threads);
 att_status att_paged_decode_simd(float *out, const float *q, const float *k_cache,

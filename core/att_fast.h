@@ -55,8 +55,10 @@ typedef struct {
 } att_attn_job;
 
 /* MLA decode (att_mla_decode_simd): att.h's arguments; worker tid of n
- * takes a range of the B*H (batch, head) rows, with its own ws floats of
- * scratch (q_lat and o_lat [d_c], scores [S]). */
+ * takes a range of the heads of every sequence, ATT_MLA_HEADS at a time,
+ * with its own ws floats of scratch (q_lat and o_lat [ATT_MLA_HEADS][d_c],
+ * scores [ATT_MLA_HEADS][S]). */
+enum { ATT_MLA_HEADS = 16 };
 typedef struct att_mla_job {
     float *out;
     const float *q_nope, *q_pe, *c, *k_pe, *w_uk, *w_uv;
@@ -75,8 +77,7 @@ typedef struct {
     const int *seq_lens;     /* [B], each in [1, max_blocks * block_size] */
     int B, H, Hkv, D, block_size, max_blocks;
     float scale;
-    float *scratch;
-    size_t ws;               /* floats of scratch per worker */
+    float *scratch;          /* [H][max_blocks * block_size], shared */
 } att_paged_job;
 
 typedef struct {

@@ -8,7 +8,7 @@
 
 static size_t ws_floats(int S, int d_c)
 {
-    return 2 * (size_t)d_c + (size_t)S;
+    return ATT_MLA_HEADS * (2 * (size_t)d_c + (size_t)S);
 }
 
 size_t att_mla_decode_simd_scratch_floats(int S, int d_c, int threads)

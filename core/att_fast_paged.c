@@ -5,18 +5,13 @@
 #include <math.h>
 #include "att_fast.h"
 
-/* One work item's scores and the 1 / sum of each of its query heads. */
-static size_t paged_ws_floats(int H, int Hkv, int block_size, int max_blocks)
-{
-    size_t G = (size_t)(H / Hkv);
-    return G * (size_t)max_blocks * block_size + G;
-}
-
+/* The scores of one sequence, every query head's (the workers share them). */
 size_t att_paged_decode_scratch_floats(int H, int Hkv, int block_size, int max_blocks,
                                        int threads)
 {
+    (void)threads;
     if (H < 1 || Hkv < 1 || H % Hkv || block_size < 1 || max_blocks < 1) return 0;
-    return (size_t)att_threads_clamp(threads) * paged_ws_floats(H, Hkv, block_size, max_blocks);
+    return (size_t)H * max_blocks * block_size;
 }
 
 static void paged_task(const void *ctx, int tid, int n) { att_kern_chosen()->paged(ctx, tid, n); }
@@ -31,8 +26,7 @@ att_status att_paged_decode_simd(float *out, const float *q, const float *k_cach
                                     max_blocks);
     if (st) return st;
     att_paged_job j = { out, q, k_cache, v_cache, block_table, seq_lens, B, H, Hkv, D,
-                        block_size, max_blocks, 1.0f / sqrtf((float)D), scratch,
-                        paged_ws_floats(H, Hkv, block_size, max_blocks) };
+                        block_size, max_blocks, 1.0f / sqrtf((float)D), scratch };
     att_kern_chosen();
     att_parallel(att_threads_clamp(threads), paged_task, &j);
     return ATT_OK;

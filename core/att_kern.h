@@ -482,36 +482,41 @@ static void attn_part(const att_attn_job *j, int tid, int n)
  * heads of one position are contiguous), once for K and once for V, so it
  * streams at memory bandwidth; the scores of all heads ([H][S], the shared
  * scratch) are small. Worker tid owns a range of heads. */
-/* d[u] = q . k[u] for four keys: q is loaded once for the four. */
-static void dot4(float *d, const float *q, const float *const *k, int D)
-{
-    vf a0 = vf_zero(), a1 = vf_zero(), a2 = vf_zero(), a3 = vf_zero();
-    int c = 0;
-    for (; c + ATT_VW <= D; c += ATT_VW) {
-        vf qv = vf_load(q + c);
-        a0 = vf_fma(qv, vf_load(k[0] + c), a0);
-        a1 = vf_fma(qv, vf_load(k[1] + c), a1);
-        a2 = vf_fma(qv, vf_load(k[2] + c), a2);
-        a3 = vf_fma(qv, vf_load(k[3] + c), a3);
+/* d[u] = q . k[u] for four keys: q is loaded once for the four; and
+ * y += sum_u p[u] x[u] over four rows: y is loaded and stored once. Defined
+ * for float rows and for int8 rows (exercise 64), widened in registers. */
+#define ATT_DEF_ROWS4(dot, axpy, T, load)                                        \
+    static void dot(float *d, const float *q, const T *const *k, int D)          \
+    {                                                                            \
+        vf a0 = vf_zero(), a1 = vf_zero(), a2 = vf_zero(), a3 = vf_zero();       \
+        int c = 0;                                                               \
+        for (; c + ATT_VW <= D; c += ATT_VW) {                                   \
+            vf qv = vf_load(q + c);                                              \
+            a0 = vf_fma(qv, load(k[0] + c), a0);                                 \
+            a1 = vf_fma(qv, load(k[1] + c), a1);                                 \
+            a2 = vf_fma(qv, load(k[2] + c), a2);                                 \
+            a3 = vf_fma(qv, load(k[3] + c), a3);                                 \
+        }                                                                        \
+        d[0] = vf_hsum(a0), d[1] = vf_hsum(a1), d[2] = vf_hsum(a2), d[3] = vf_hsum(a3); \
+        for (; c < D; c++)                                                       \
+            for (int u = 0; u < 4; u++) d[u] += q[c] * (float)k[u][c];           \
+    }                                                                            \
+    static void axpy(float *y, const float *p, const T *const *x, int D)         \
+    {                                                                            \
+        vf p0 = vf_set1(p[0]), p1 = vf_set1(p[1]), p2 = vf_set1(p[2]), p3 = vf_set1(p[3]); \
+        int c = 0;                                                               \
+        for (; c + ATT_VW <= D; c += ATT_VW) {                                   \
+            vf t = vf_fma(p0, load(x[0] + c), vf_load(y + c));                   \
+            t = vf_fma(p1, load(x[1] + c), t);                                   \
+            t = vf_fma(p2, load(x[2] + c), t);                                   \
+            vf_store(y + c, vf_fma(p3, load(x[3] + c), t));                      \
+        }                                                                        \
+        for (; c < D; c++)                                                       \
+            y[c] += p[0] * (float)x[0][c] + p[1] * (float)x[1][c] + p[2] * (float)x[2][c] + \
+                    p[3] * (float)x[3][c];                                       \
     }
-    d[0] = vf_hsum(a0), d[1] = vf_hsum(a1), d[2] = vf_hsum(a2), d[3] = vf_hsum(a3);
-    for (; c < D; c++)
-        for (int u = 0; u < 4; u++) d[u] += q[c] * k[u][c];
-}
-
-/* y += sum_u p[u] x[u] over four rows: y is loaded and stored once. */
-static void axpy4(float *y, const float *p, const float *const *x, int D)
-{
-    vf p0 = vf_set1(p[0]), p1 = vf_set1(p[1]), p2 = vf_set1(p[2]), p3 = vf_set1(p[3]);
-    int c = 0;
-    for (; c + ATT_VW <= D; c += ATT_VW) {
-        vf t = vf_fma(p0, vf_load(x[0] + c), vf_load(y + c));
-        t = vf_fma(p1, vf_load(x[1] + c), t);
-        t = vf_fma(p2, vf_load(x[2] + c), t);
-        vf_store(y + c, vf_fma(p3, vf_load(x[3] + c), t));
-    }
-    for (; c < D; c++) y[c] += p[0] * x[0][c] + p[1] * x[1][c] + p[2] * x[2][c] + p[3] * x[3][c];
-}
+ATT_DEF_ROWS4(dot4, axpy4, float, vf_load)
+ATT_DEF_ROWS4(dot4_i8, axpy4_i8, signed char, vf_load_i8)
 
 /* Keys go four at a time, the last 0-3 padded with a repeat of a valid
  * key whose weight is forced to 0 (its score to -inf), so there is one code
@@ -578,40 +583,44 @@ static void decode_part(const att_attn_job *j, int tid, int n)
 }
 
 /* ---- paged decode: one query per head over a paged KV cache ----
- * A work item is one sequence and one kv head: its keys are read once, row
- * by row through the block table (D contiguous floats each, four rows at a
- * time as in decode, the last 0-3 repeating the last key), for the G = H /
- * Hkv query heads of its group; their scores ([G][S], S = max_blocks *
- * block_size) and 1 / sum ([G]) are the worker's scratch. Worker tid owns a
- * range of items. Every sequence has a key (att_paged_check). */
-static const float *paged_row(const att_paged_job *j, const float *cache, const int *table, int p,
-                              size_t off)
+ * As decode: per sequence the keys are read once, a row of all kv heads at
+ * a time (Hkv * D contiguous floats through the block table, four rows at
+ * a time, the last 0-3 repeating the last key), each kv head for the G = H
+ * / Hkv query heads of its group; worker tid owns a range of kv heads, and
+ * the scores of a sequence ([H][S], S = max_blocks * block_size) are the
+ * shared scratch, each worker writing its heads' rows. Taken a (sequence,
+ * kv head) at a time instead, every key was a read Hkv * D floats past the
+ * last: with 8 kv heads of 128, a page apart, at a few GB/s. Every sequence
+ * has a key (att_paged_check). */
+static const float *paged_row(const att_paged_job *j, const float *cache, const int *table, int p)
 {
     const size_t row = (size_t)table[p / j->block_size] * j->block_size + (size_t)(p % j->block_size);
-    return cache + row * j->Hkv * j->D + off;
+    return cache + row * j->Hkv * j->D;
 }
 
 static void paged_part(const att_paged_job *j, int tid, int n)
 {
     const int G = j->H / j->Hkv, D = j->D, S = j->max_blocks * j->block_size;
-    const long items = (long)j->B * j->Hkv;
-    float *sc = j->scratch + (size_t)tid * j->ws, *inv = sc + (size_t)G * S;
-    for (long it = items * tid / n; it < items * (tid + 1) / n; it++) {
-        const int b = (int)(it / j->Hkv), g = (int)(it % j->Hkv), nk = j->seq_lens[b];
-        const int *table = j->block_table + (size_t)b * j->max_blocks;
-        const size_t off = (size_t)g * D, first = ((size_t)b * j->H + (size_t)g * G) * D;
-        const float *q = j->q + first;
-        float *out = j->out + first;
+    const int g0 = j->Hkv * tid / n, g1 = j->Hkv * (tid + 1) / n;
+    float *sc = j->scratch;
+    for (int b = 0; b < j->B; b++) {
+        const int nk = j->seq_lens[b], *table = j->block_table + (size_t)b * j->max_blocks;
+        const float *q = j->q + (size_t)b * j->H * D;
+        float *out = j->out + (size_t)b * j->H * D;
         for (int s = 0; s < nk; s += 4) {
-            const float *k4[4];
-            for (int u = 0; u < 4; u++) k4[u] = paged_row(j, j->k_cache, table, imin(s + u, nk - 1), off);
-            for (int h = 0; h < G; h++) {
-                float d[4];
-                dot4(d, q + (size_t)h * D, k4, D);
-                for (int u = 0; u < 4 && s + u < nk; u++) sc[(size_t)h * S + s + u] = d[u] * j->scale;
+            const float *krow[4];
+            for (int u = 0; u < 4; u++) krow[u] = paged_row(j, j->k_cache, table, imin(s + u, nk - 1));
+            for (int g = g0; g < g1; g++) {
+                const size_t off = (size_t)g * D;
+                const float *k4[4] = { krow[0] + off, krow[1] + off, krow[2] + off, krow[3] + off };
+                for (int h = g * G; h < (g + 1) * G; h++) {
+                    float d[4];
+                    dot4(d, q + (size_t)h * D, k4, D);
+                    for (int u = 0; u < 4 && s + u < nk; u++) sc[(size_t)h * S + s + u] = d[u] * j->scale;
+                }
             }
         }
-        for (int h = 0; h < G; h++) {
+        for (int h = g0 * G; h < g1 * G; h++) {
             float *p = sc + (size_t)h * S;
             vf mx = vf_set1(-INFINITY);
             int c = 0;
@@ -621,78 +630,94 @@ static void paged_part(const att_paged_job *j, int tid, int n)
             for (c = 0; c < nk; c++) p[c] -= m;
             exp_array(p, p, (size_t)nk);
             for (c = 0; c < nk; c++) sum += p[c];
-            inv[h] = 1.0f / sum;   /* the max's own term is 1 */
+            const float inv = 1.0f / sum;   /* the max's own term is 1 */
+            for (c = 0; c < nk; c++) p[c] *= inv;
             memset(out + (size_t)h * D, 0, (size_t)D * sizeof(float));
         }
         for (int s = 0; s < nk; s += 4) {
-            const float *v4[4];
-            for (int u = 0; u < 4; u++) v4[u] = paged_row(j, j->v_cache, table, imin(s + u, nk - 1), off);
-            for (int h = 0; h < G; h++) {
-                float p[4];
-                for (int u = 0; u < 4; u++) p[u] = s + u < nk ? sc[(size_t)h * S + s + u] : 0.0f;
-                axpy4(out + (size_t)h * D, p, v4, D);
+            const float *vrow[4];
+            for (int u = 0; u < 4; u++) vrow[u] = paged_row(j, j->v_cache, table, imin(s + u, nk - 1));
+            for (int g = g0; g < g1; g++) {
+                const size_t off = (size_t)g * D;
+                const float *v4[4] = { vrow[0] + off, vrow[1] + off, vrow[2] + off, vrow[3] + off };
+                for (int h = g * G; h < (g + 1) * G; h++) {
+                    float p[4];
+                    for (int u = 0; u < 4; u++) p[u] = s + u < nk ? sc[(size_t)h * S + s + u] : 0.0f;
+                    axpy4(out + (size_t)h * D, p, v4, D);
+                }
             }
         }
-        for (int h = 0; h < G; h++)
-            for (int c = 0; c < D; c++) out[(size_t)h * D + c] *= inv[h];
     }
 }
 
 /* ---- decode over an int8 KV cache (exercise 64) ----
- * One (sequence, head) at a time, worker tid owning a range of them. The
- * int8 rows are widened to float in registers and the row's scale applied
- * once per key, outside the dot product: s * (q . q8) and p * s * q8 are
- * the dequantised row's products up to float rounding. */
-static float dot_i8(const float *q, const signed char *k, int D)
-{
-    vf a = vf_zero();
-    int c = 0;
-    for (; c + ATT_VW <= D; c += ATT_VW) a = vf_fma(vf_load(q + c), vf_load_i8(k + c), a);
-    float d = vf_hsum(a);
-    for (; c < D; c++) d += q[c] * (float)k[c];
-    return d;
-}
-
-/* y += p * x for one int8 row x. */
-static void axpy_i8(float *y, float p, const signed char *x, int D)
-{
-    vf pv = vf_set1(p);
-    int c = 0;
-    for (; c + ATT_VW <= D; c += ATT_VW) vf_store(y + c, vf_fma(pv, vf_load_i8(x + c), vf_load(y + c)));
-    for (; c < D; c++) y[c] += p * (float)x[c];
-}
-
+ * As decode above: per sequence the cache is read in memory order, a row
+ * of all heads at a time (four keys at once), worker tid owning a range of
+ * heads. Taken a (sequence, head) at a time instead, every key was a read
+ * 4 KiB (one row of H = 32 heads) past the last, a page apart: the step ran
+ * at about 0.5 GB/s. The int8 rows are widened to float in registers and
+ * the row's scale applied once per key, outside the dot product: s * (q .
+ * q8) and p * s * q8 are the dequantised row's products up to float
+ * rounding. The weights are normalised before the sum over V. */
 static void decode_i8_part(const att_int8_job *j, int tid, int n)
 {
-    const int H = j->H, D = j->D, S_max = j->S_max;
-    const long items = (long)j->B * H, lo = items * tid / n, hi = items * (tid + 1) / n;
+    const int H = j->H, D = j->D, S_max = j->S_max, h0 = H * tid / n, h1 = H * (tid + 1) / n;
     const size_t row = (size_t)H * D;
-    for (long it = lo; it < hi; it++) {
-        const int b = (int)(it / H), h = (int)(it % H), keys = j->keys[b];
+    for (int b = 0; b < j->B; b++) {
+        const int keys = j->keys[b];
         const size_t seq = (size_t)b * S_max;
-        const signed char *kq = j->k_q + seq * row + (size_t)h * D, *vq = j->v_q + seq * row + (size_t)h * D;
-        const float *ks = j->k_scale + seq * H + h, *vs = j->v_scale + seq * H + h;
-        const float *q = j->q + (size_t)it * D;
-        float *p = j->scratch + (size_t)it * S_max, *o = j->out + (size_t)it * D, m = -INFINITY;
-        for (int s = 0; s < keys; s++) {
-            p[s] = dot_i8(q, kq + (size_t)s * row, D) * ks[(size_t)s * H] * j->scale;
-            m = fmaxf(m, p[s]);
+        const float *ks = j->k_scale + seq * H, *vs = j->v_scale + seq * H;
+        float *sc = j->scratch + seq * H;   /* [H][S_max]: this sequence's scores */
+        for (int s = 0; s < keys; s += 4) {
+            const signed char *krow[4];
+            for (int u = 0; u < 4; u++) krow[u] = j->k_q + (seq + (size_t)imin(s + u, keys - 1)) * row;
+            for (int h = h0; h < h1; h++) {
+                const signed char *k4[4] = { krow[0] + (size_t)h * D, krow[1] + (size_t)h * D,
+                                             krow[2] + (size_t)h * D, krow[3] + (size_t)h * D };
+                float d[4];
+                dot4_i8(d, j->q + ((size_t)b * H + h) * D, k4, D);
+                for (int u = 0; u < 4 && s + u < keys; u++)
+                    sc[(size_t)h * S_max + s + u] = d[u] * ks[(size_t)(s + u) * H + h] * j->scale;
+            }
         }
-        for (int s = 0; s < keys; s++) p[s] -= m;
-        exp_array(p, p, (size_t)keys);
-        float sum = 0.0f;
-        for (int s = 0; s < keys; s++) sum += p[s];
-        memset(o, 0, (size_t)D * sizeof *o);
-        for (int s = 0; s < keys; s++) axpy_i8(o, p[s] * vs[(size_t)s * H], vq + (size_t)s * row, D);
-        const float inv = 1.0f / sum;   /* keys >= 1 and the max weighs 1: sum >= 1 */
-        for (int c = 0; c < D; c++) o[c] *= inv;
+        for (int h = h0; h < h1; h++) {
+            float *p = sc + (size_t)h * S_max;
+            vf mx = vf_set1(-INFINITY);
+            int c = 0;
+            for (; c + ATT_VW <= keys; c += ATT_VW) mx = vf_max(mx, vf_load(p + c));
+            float m = vf_hmax(mx), sum = 0.0f;
+            for (; c < keys; c++) m = fmaxf(m, p[c]);
+            for (c = 0; c < keys; c++) p[c] -= m;
+            exp_array(p, p, (size_t)keys);
+            for (c = 0; c < keys; c++) sum += p[c];
+            const float inv = 1.0f / sum;   /* keys >= 1 and the max weighs 1: sum >= 1 */
+            for (c = 0; c < keys; c++) p[c] *= inv * vs[(size_t)c * H + h];
+            memset(j->out + ((size_t)b * H + h) * D, 0, (size_t)D * sizeof(float));
+        }
+        for (int s = 0; s < keys; s += 4) {
+            const signed char *vrow[4];
+            for (int u = 0; u < 4; u++) vrow[u] = j->v_q + (seq + (size_t)imin(s + u, keys - 1)) * row;
+            for (int h = h0; h < h1; h++) {
+                const signed char *v4[4] = { vrow[0] + (size_t)h * D, vrow[1] + (size_t)h * D,
+                                             vrow[2] + (size_t)h * D, vrow[3] + (size_t)h * D };
+                float p[4];
+                for (int u = 0; u < 4; u++) p[u] = s + u < keys ? sc[(size_t)h * S_max + s + u] : 0.0f;
+                axpy4_i8(j->out + ((size_t)b * H + h) * D, p, v4, D);
+            }
+        }
     }
 }
 
-/* ---- MLA decode, absorbed: one query per (batch, head) against latents ----
- * Every vector runs along a contiguous row: a row of W_UK against q_nope
- * (q_lat), a latent and a rotary key against q_lat and q_pe (the scores), a
- * latent scaled into o_lat, a row of W_UV scaled into the output. */
+/* ---- MLA decode, absorbed: queries against latents shared by the heads ----
+ * Worker tid owns a range of heads, taken ATT_MLA_HEADS at a time for each
+ * sequence, so the latent and rotary caches are read once per chunk of
+ * heads, four keys at a time for every head of the chunk (dot4, axpy4, as in
+ * decode), not once per head: a (batch, head) at a time, each head read
+ * the whole latent cache again with one dependent chain of multiply-adds
+ * per key, at about a tenth of the machine's multiply-add rate. Every other
+ * vector runs along a contiguous row: a row of W_UK against q_nope (q_lat),
+ * a row of W_UV scaled into the output. The weights are normalised before
+ * the sum over the latents. */
 static float vdot(const float *x, const float *y, int n)
 {
     vf acc = vf_zero();
@@ -714,30 +739,59 @@ static void vaxpy(float *y, float a, const float *x, int n)
 
 static void mla_part(const att_mla_job *j, int tid, int n)
 {
-    const int rows = j->B * j->H, r0 = rows * tid / n, r1 = rows * (tid + 1) / n;
-    const int d_c = j->d_c, d_nope = j->d_nope, d_r = j->d_r, d_v = j->d_v;
-    float *q_lat = j->scratch + (size_t)tid * j->ws, *o_lat = q_lat + d_c, *s = o_lat + d_c;
-    for (int r = r0; r < r1; r++) {
-        const int b = r / j->H, h = r % j->H, len = j->len[b];
-        const float *cb = j->c + (size_t)b * j->S * d_c, *kb = j->k_pe + (size_t)b * j->S * d_r;
-        const float *qr = j->q_pe + (size_t)r * d_r, *uv = j->w_uv + (size_t)h * d_c * d_v;
-        for (int l = 0; l < d_c; l++)
-            q_lat[l] = vdot(j->w_uk + ((size_t)h * d_c + l) * d_nope, j->q_nope + (size_t)r * d_nope, d_nope);
-        float m = -INFINITY, sum = 0.0f;
-        for (int t = 0; t < len; t++) {
-            s[t] = (vdot(q_lat, cb + (size_t)t * d_c, d_c) + vdot(qr, kb + (size_t)t * d_r, d_r)) * j->scale;
-            m = fmaxf(m, s[t]);
+    const int H = j->H, S = j->S, d_c = j->d_c, d_nope = j->d_nope, d_r = j->d_r, d_v = j->d_v;
+    const int h0 = H * tid / n, h1 = H * (tid + 1) / n;
+    float *q_lat = j->scratch + (size_t)tid * j->ws, *o_lat = q_lat + (size_t)ATT_MLA_HEADS * d_c;
+    float *sc = o_lat + (size_t)ATT_MLA_HEADS * d_c;   /* [ATT_MLA_HEADS][S] */
+    for (int b = 0; b < j->B; b++) {
+        const int len = j->len[b];
+        const float *cb = j->c + (size_t)b * S * d_c, *kb = j->k_pe + (size_t)b * S * d_r;
+        for (int hc = h0; hc < h1; hc += ATT_MLA_HEADS) {
+            const int nh = imin(h1 - hc, ATT_MLA_HEADS);
+            for (int i = 0; i < nh; i++)
+                for (int l = 0; l < d_c; l++)
+                    q_lat[(size_t)i * d_c + l] = vdot(j->w_uk + ((size_t)(hc + i) * d_c + l) * d_nope,
+                                                      j->q_nope + ((size_t)b * H + hc + i) * d_nope, d_nope);
+            for (int t = 0; t < len; t += 4) {
+                const float *c4[4], *k4[4];
+                for (int u = 0; u < 4; u++) {
+                    const size_t key = (size_t)imin(t + u, len - 1);
+                    c4[u] = cb + key * d_c;
+                    k4[u] = kb + key * d_r;
+                }
+                for (int i = 0; i < nh; i++) {
+                    float d[4], e[4];
+                    dot4(d, q_lat + (size_t)i * d_c, c4, d_c);
+                    dot4(e, j->q_pe + ((size_t)b * H + hc + i) * d_r, k4, d_r);
+                    for (int u = 0; u < 4 && t + u < len; u++) sc[(size_t)i * S + t + u] = (d[u] + e[u]) * j->scale;
+                }
+            }
+            for (int i = 0; i < nh; i++) {
+                float *p = sc + (size_t)i * S, m = -INFINITY, sum = 0.0f;
+                for (int t = 0; t < len; t++) m = fmaxf(m, p[t]);
+                for (int t = 0; t < len; t++) p[t] -= m;
+                exp_array(p, p, (size_t)len);
+                for (int t = 0; t < len; t++) sum += p[t];
+                const float inv = 1.0f / sum;   /* len >= 1 and the max weighs 1 */
+                for (int t = 0; t < len; t++) p[t] *= inv;
+                memset(o_lat + (size_t)i * d_c, 0, (size_t)d_c * sizeof *o_lat);
+            }
+            for (int t = 0; t < len; t += 4) {
+                const float *c4[4];
+                for (int u = 0; u < 4; u++) c4[u] = cb + (size_t)imin(t + u, len - 1) * d_c;
+                for (int i = 0; i < nh; i++) {
+                    float p[4];
+                    for (int u = 0; u < 4; u++) p[u] = t + u < len ? sc[(size_t)i * S + t + u] : 0.0f;
+                    axpy4(o_lat + (size_t)i * d_c, p, c4, d_c);
+                }
+            }
+            for (int i = 0; i < nh; i++) {
+                const float *uv = j->w_uv + (size_t)(hc + i) * d_c * d_v, *ol = o_lat + (size_t)i * d_c;
+                float *o = j->out + ((size_t)b * H + hc + i) * d_v;
+                memset(o, 0, (size_t)d_v * sizeof *o);
+                for (int l = 0; l < d_c; l++) vaxpy(o, ol[l], uv + (size_t)l * d_v, d_v);
+            }
         }
-        for (int t = 0; t < len; t++) s[t] -= m;
-        exp_array(s, s, (size_t)len);
-        memset(o_lat, 0, (size_t)d_c * sizeof *o_lat);
-        for (int t = 0; t < len; t++) {
-            sum += s[t];
-            vaxpy(o_lat, s[t], cb + (size_t)t * d_c, d_c);
-        }
-        float *o = j->out + (size_t)r * d_v;
-        memset(o, 0, (size_t)d_v * sizeof *o);
-        for (int l = 0; l < d_c; l++) vaxpy(o, o_lat[l] / sum, uv + (size_t)l * d_v, d_v);
     }
 }
 

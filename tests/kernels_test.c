@@ -741,6 +741,7 @@ static void test_mla_decode(void)
                     1.0f, 1e-5);
         run_mla(1, 1, 1, 1, 1, 1, 1, 1.0f, 1e-5);
         run_mla(2, 16, 65, 64, 16, 8, 16, 1.0f, 1e-5);   /* DeepSeek's proportions, scaled down */
+        run_mla(2, 37, 19, 24, 8, 5, 8, 1.0f, 1e-5);     /* more heads than a worker takes at once */
         run_mla(3, 2, 20, 9, 4, 3, 5, 30.0f, 1e-4);
     }
 }
