@@ -582,6 +582,22 @@ static void decode_part(const att_attn_job *j, int tid, int n)
     }
 }
 
+/* p[0 .. n) replaced by its softmax, n >= 1 and every p finite (the
+ * decode-like kernels below: the max's own term is 1, so the sum is >= 1). */
+static void softmax_row(float *p, int n)
+{
+    vf mx = vf_set1(-INFINITY);
+    int c = 0;
+    for (; c + ATT_VW <= n; c += ATT_VW) mx = vf_max(mx, vf_load(p + c));
+    float m = vf_hmax(mx), sum = 0.0f;
+    for (; c < n; c++) m = fmaxf(m, p[c]);
+    for (c = 0; c < n; c++) p[c] -= m;
+    exp_array(p, p, (size_t)n);
+    for (c = 0; c < n; c++) sum += p[c];
+    const float inv = 1.0f / sum;
+    for (c = 0; c < n; c++) p[c] *= inv;
+}
+
 /* ---- paged decode: one query per head over a paged KV cache ----
  * As decode: per sequence the keys are read once, a row of all kv heads at
  * a time (Hkv * D contiguous floats through the block table, four rows at
@@ -621,17 +637,7 @@ static void paged_part(const att_paged_job *j, int tid, int n)
             }
         }
         for (int h = g0 * G; h < g1 * G; h++) {
-            float *p = sc + (size_t)h * S;
-            vf mx = vf_set1(-INFINITY);
-            int c = 0;
-            for (; c + ATT_VW <= nk; c += ATT_VW) mx = vf_max(mx, vf_load(p + c));
-            float m = vf_hmax(mx), sum = 0.0f;
-            for (; c < nk; c++) m = fmaxf(m, p[c]);
-            for (c = 0; c < nk; c++) p[c] -= m;
-            exp_array(p, p, (size_t)nk);
-            for (c = 0; c < nk; c++) sum += p[c];
-            const float inv = 1.0f / sum;   /* the max's own term is 1 */
-            for (c = 0; c < nk; c++) p[c] *= inv;
+            softmax_row(sc + (size_t)h * S, nk);
             memset(out + (size_t)h * D, 0, (size_t)D * sizeof(float));
         }
         for (int s = 0; s < nk; s += 4) {
@@ -682,16 +688,8 @@ static void decode_i8_part(const att_int8_job *j, int tid, int n)
         }
         for (int h = h0; h < h1; h++) {
             float *p = sc + (size_t)h * S_max;
-            vf mx = vf_set1(-INFINITY);
-            int c = 0;
-            for (; c + ATT_VW <= keys; c += ATT_VW) mx = vf_max(mx, vf_load(p + c));
-            float m = vf_hmax(mx), sum = 0.0f;
-            for (; c < keys; c++) m = fmaxf(m, p[c]);
-            for (c = 0; c < keys; c++) p[c] -= m;
-            exp_array(p, p, (size_t)keys);
-            for (c = 0; c < keys; c++) sum += p[c];
-            const float inv = 1.0f / sum;   /* keys >= 1 and the max weighs 1: sum >= 1 */
-            for (c = 0; c < keys; c++) p[c] *= inv * vs[(size_t)c * H + h];
+            softmax_row(p, keys);
+            for (int c = 0; c < keys; c++) p[c] *= vs[(size_t)c * H + h];
             memset(j->out + ((size_t)b * H + h) * D, 0, (size_t)D * sizeof(float));
         }
         for (int s = 0; s < keys; s += 4) {
@@ -767,13 +765,7 @@ static void mla_part(const att_mla_job *j, int tid, int n)
                 }
             }
             for (int i = 0; i < nh; i++) {
-                float *p = sc + (size_t)i * S, m = -INFINITY, sum = 0.0f;
-                for (int t = 0; t < len; t++) m = fmaxf(m, p[t]);
-                for (int t = 0; t < len; t++) p[t] -= m;
-                exp_array(p, p, (size_t)len);
-                for (int t = 0; t < len; t++) sum += p[t];
-                const float inv = 1.0f / sum;   /* len >= 1 and the max weighs 1 */
-                for (int t = 0; t < len; t++) p[t] *= inv;
+                softmax_row(sc + (size_t)i * S, len);
                 memset(o_lat + (size_t)i * d_c, 0, (size_t)d_c * sizeof *o_lat);
             }
             for (int t = 0; t < len; t += 4) {
