@@ -291,9 +291,9 @@ static const char *unreadable(const char *file, char *why, size_t n)
 {
     struct stat st;
     if (stat(file, &st) || (S_ISREG(st.st_mode) && access(file, R_OK)))
-        snprintf(why, n, "cannot read %s: %s", file, strerror(errno));
+        snprintf(why, n, M(JUDGE_MSG_CLI_CANNOT_READ), file, strerror(errno));
     else if (!S_ISREG(st.st_mode))
-        snprintf(why, n, "%s is not a regular file", file);
+        snprintf(why, n, M(JUDGE_MSG_CLI_NOT_A_FILE), file);
     else
         return NULL;
     return why;
