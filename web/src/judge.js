@@ -7,10 +7,18 @@ let loading = null;
 
 // The service worker must control the page before the compiler is fetched,
 // or the first download would bypass it and not be kept for offline use.
+// A page the worker already controls (every visit after the first) does not
+// wait for register(), which only looks for a newer sw.js (~100 ms of a
+// reload's first verdict).
 async function offlineLayer() {
   if (!('serviceWorker' in navigator)) return;
+  const registered = navigator.serviceWorker.register('./sw.js');
+  if (navigator.serviceWorker.controller) {
+    registered.catch(() => {});
+    return;
+  }
   try {
-    await navigator.serviceWorker.register('./sw.js');
+    await registered;
   } catch {
     return;   // e.g. a file:// page or a browser that refuses: work online only
   }
