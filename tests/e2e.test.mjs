@@ -517,6 +517,30 @@ test('the code is still there after a reload, and every keystroke is kept', { sk
   assert.ok(text.endsWith('/* typed just before the reload */'), 'the last keystrokes');
 });
 
+test('a reopened problem left for the list at once loads no toolchain, not even after the pause', { skip }, async () => {
+  // The code on the page compiled (a Run), so a reload finds it in the compile cache.
+  await setCode(page, solution);
+  assert.equal(await runAndWait(page), 'AC');
+  const toolchain = [];   // the compile worker's requests are the page's too
+  const seen = (r) => { if (/\/llvm[^/]*$/.test(new URL(r.url()).pathname)) toolchain.push(r.url()); };
+  page.on('request', seen);
+  try {
+    await page.reload();
+    await page.locator('.cm-content').waitFor();
+    await page.evaluate(() => { location.hash = '#/'; });
+    await page.locator('table.problems').waitFor();
+    await page.waitForTimeout(4000);   // past main.js's TOOLCHAIN_LATER_MS
+    assert.deepEqual(toolchain, [], 'the list loads no toolchain');
+    // Staying on the problem, it does come after the pause: the requests are seen.
+    await page.locator('a[href="#/49-causal-mha"]').click();
+    await page.locator('.cm-content').waitFor();
+    await page.waitForTimeout(4000);
+    assert.ok(toolchain.length > 0, 'the toolchain after the pause');
+  } finally {
+    page.off('request', seen);
+  }
+});
+
 test('reset asks first, restores the starter, and can be undone', { skip }, async () => {
   const before = await editorText(page);
   await page.locator('#reset').focus();
