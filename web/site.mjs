@@ -4,8 +4,9 @@
 //      Emscripten judge from build/wasm/, the six @yowasp/clang files) into
 //      rt/<hash>/, a path named by the hash of its contents so it can be
 //      cached forever and a new build never serves stale files;
-//   2. copy each problem's statements (problems/<dir>/statement.<lang>.md)
-//      and reference solution (problems/<dir>/solution.c);
+//   2. render each problem's statements (problems/<dir>/statement.<lang>.md
+//      into statement.<lang>.html, statement-html.mjs) and copy its
+//      reference solution (problems/<dir>/solution.c);
 //   3. store Brotli and gzip variants beside every compressible file, so the
 //      server sends the compiler as ~20 MB instead of 105 MB;
 //   4. write sw.js, the service worker, with the list of files it caches.
@@ -16,6 +17,7 @@ import { promises as fs, existsSync, readdirSync, readFileSync, statSync } from 
 import { dirname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { statementHtml } from './statement-html.mjs';
 
 export const root = join(dirname(new URL(import.meta.url).pathname), '..');
 const CACHE = join(root, 'build', 'web-compress');
@@ -52,7 +54,8 @@ export function runtimeVersion(list = runtimeFiles()) {
   return h.digest('hex').slice(0, 12);
 }
 
-// What the page reads of each problem's folder: the statements, and the
+// What the page reads of each problem's folder: the statements (rendered to
+// HTML here, statement.<lang>.md to statement.<lang>.html), and the
 // reference solution it shows after an accepted run (or on request).
 export function problemFiles() {
   const dir = join(root, 'problems');
@@ -60,7 +63,7 @@ export function problemFiles() {
   for (const p of existsSync(dir) ? readdirSync(dir).sort() : []) {
     for (const name of ['statement.en.md', 'statement.zh.md', 'solution.c']) {
       const f = join(dir, p, name);
-      if (existsSync(f)) out.push([f, `problems/${p}/${name}`]);
+      if (existsSync(f)) out.push([f, `problems/${p}/${name.replace(/\.md$/, '.html')}`]);
     }
   }
   return out;
@@ -118,7 +121,13 @@ export function sitePlugin({ version }) {
     async closeBundle() {
       const list = runtimeFiles();
       for (const [src, dest] of list) await copy(src, join(outDir, 'rt', version, dest));
-      for (const [src, dest] of problemFiles()) await copy(src, join(outDir, dest));
+      for (const [src, dest] of problemFiles()) {
+        if (!src.endsWith('.md')) await copy(src, join(outDir, dest));
+        else {
+          await fs.mkdir(dirname(join(outDir, dest)), { recursive: true });
+          await fs.writeFile(join(outDir, dest), statementHtml(readFileSync(src, 'utf8')));
+        }
+      }
 
       await fs.mkdir(CACHE, { recursive: true });
       const all = files(outDir).filter((f) => !/\.(br|gz)$/.test(f));

@@ -7,10 +7,18 @@ let loading = null;
 
 // The service worker must control the page before the compiler is fetched,
 // or the first download would bypass it and not be kept for offline use.
+// A page the worker already controls (every visit after the first) does not
+// wait for register(), which only looks for a newer sw.js (~100 ms of a
+// reload's first verdict).
 async function offlineLayer() {
   if (!('serviceWorker' in navigator)) return;
+  const registered = navigator.serviceWorker.register('./sw.js');
+  if (navigator.serviceWorker.controller) {
+    registered.catch(() => {});
+    return;
+  }
   try {
-    await navigator.serviceWorker.register('./sw.js');
+    await registered;
   } catch {
     return;   // e.g. a file:// page or a browser that refuses: work online only
   }
@@ -21,13 +29,16 @@ async function offlineLayer() {
   });
 }
 
-// Resolves to the judge: { problems, compile, run, cancel }.
+// Resolves to the judge: { problems, compile, run, cancel }. Only what may
+// fetch the compiler (prepare, compile, run) waits for the service worker:
+// on a first visit its install (~1.5 s) no longer holds the page back.
 export function loadJudge(onProgress) {
   loading ??= (async () => {
     const t0 = performance.now();
-    await offlineLayer();
-    // Where a first verdict's time goes (web/bench.mjs prints these).
-    performance.measure('judge: service worker', { start: t0 });
+    const offline = offlineLayer().then(() => {
+      // Where a first verdict's time goes (web/bench.mjs prints these).
+      performance.measure('judge: service worker', { start: t0 });
+    });
     const base = new URL(__RUNTIME__, location.href).href;
     const t1 = performance.now();
     const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);
@@ -38,7 +49,22 @@ export function loadJudge(onProgress) {
     const t2 = performance.now();
     const judge = await createJudge({ base, onProgress, preload: false });
     performance.measure('judge: create', { start: t2 });
-    return judge;
+    return {
+      ...judge,
+      // toolchain: false starts only the run worker, which fetches nothing.
+      prepare: async (options) => {
+        if (options?.toolchain !== false) await offline;
+        return judge.prepare(options);
+      },
+      compile: async (...args) => {
+        await offline;
+        return judge.compile(...args);
+      },
+      run: async (...args) => {
+        await offline;
+        return judge.run(...args);
+      },
+    };
   })().catch((e) => {
     loading = null;   // let the next attempt try again (e.g. back online)
     throw e;

@@ -179,7 +179,7 @@ function problemView(judge, problem) {
   async function renderStatement() {
     try {
       const html = await statementHtml(problem.dir, lang);
-      statement.innerHTML = html;   // markdown-it with html: false: no raw HTML gets through
+      statement.innerHTML = html;   // rendered at build time with html: false: no raw HTML gets through
       statement.lang = lang === 'zh' ? 'zh-CN' : 'en';
       markWide(statement);
     } catch (e) {
