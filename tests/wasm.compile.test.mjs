@@ -64,6 +64,25 @@ test('an edited file: its own -cc1 and the link only, never the driver or the sh
   assert.deepEqual(again.filter((n) => !/^compile /.test(n)), ['cc1', 'wasm-ld']);
 });
 
+test('once the judge is idle the toolchain is instantiated ahead: the next -cc1 and link run on those instances, with runClang\'s modules and messages', async () => {
+  const ahead = (r) => Object.fromEntries(r.phases.filter((p) => p.ahead !== undefined).map((p) => [p.name, p.ahead]));
+  await compiler.compile(problem, `${solution}\n/* before idle */\n`, { name: 'submission.c' });   // the toolchain is running
+  for (const [i, source] of [corpus('ac-online-softmax.c'), corpus('ce-misspelled-name.c'), `${solution}\n/* ahead */\n`].entries()) {
+    compiler.busy(true);
+    compiler.busy(false);
+    await sleep(1500);
+    const got = await compiler.compile(problem, `${source}\n/* idle ${i} */\n`, { name: 'submission.c' });
+    const want = await reference(`${source}\n/* idle ${i} */\n`);
+    assert.ok(got.ok ? Buffer.from(got.wasm).equals(Buffer.from(want.wasm)) : want.wasm === null, `${i}: the same module`);
+    assert.ok(got.diagnostics.startsWith(want.text), `${i}: the same messages first`);
+    const made = ahead(got);
+    assert.ok(made.cc1 && Object.values(made).every((v) => v === true), `${i}: made ahead: ${JSON.stringify(made)}`);
+  }
+  // Busy all along (no idle moment): nothing was made ahead.
+  const busy = await compiler.compile(problem, `${solution}\n/* never idle */\n`, { name: 'submission.c' });
+  assert.deepEqual(ahead(busy), { cc1: false, 'wasm-ld': false });
+});
+
 test('the same code asked for twice at once is compiled once', async () => {
   const source = `${solution}\n/* twice */\n`;
   const [a, b] = await Promise.all([1, 2].map(() => compiler.compile(problem, source, { name: 'submission.c' })));

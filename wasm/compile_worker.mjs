@@ -5,11 +5,12 @@
 //        { type: 'compile', id, args, files, shared }   shared: the names in
 //            files that are the judge's, not the learner's (the shim, the prototype)
 //        { type: 'warm', id }                  run the last compile's -cc1 again, output dropped
+//        { type: 'prepare' }                   the judge is idle: instantiate the toolchain ahead
 //   out: { type: 'progress', loaded, total }  the toolchain's first download
 //        { type: 'ready' } | { type: 'failed', message }
 //        { type: 'result', id, ok, crashed, wasm, stderr, steps }   crashed: clang itself failed;
-//            steps: [{ step, start, end, instantiate }] (ms since the epoch; instantiate:
-//            how much of it was instantiating the toolchain)
+//            steps: [{ step, start, end, instantiate, ahead }] (ms since the epoch; instantiate:
+//            how much of it was instantiating the toolchain; ahead: its instance was made ahead)
 //        { type: 'warmed', id, ms }            ms: that -cc1's time, or null when there was none
 import { workerPort } from './worker_port.mjs';
 import { OUTPUT } from './compile.mjs';
@@ -22,14 +23,85 @@ let runClang = null, runLLVM = null;
 // is counted here, to tell it from the tool's own work.
 let instantiating = 0;
 const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async (...args) => {
+WebAssembly.instantiate = async (source, imports) => {
   const t0 = performance.now();
   try {
-    return await instantiate.apply(WebAssembly, args);
+    const spare = await spareFor(source, imports);
+    if (spare) return spare;
+    const made = await instantiate.call(WebAssembly, source, imports);
+    seen(source, imports, made);
+    return made;
   } finally {
     instantiating += performance.now() - t0;
   }
 };
+
+// Instantiating the toolchain (its 18 MB memory, 9 MB of data, and the
+// garbage collection the last run's memory then costs) takes 15-45 ms, twice
+// per edited compile. So while the judge is idle ('prepare') instances are
+// made ahead, and a tool run is handed one instead of waiting for a new one.
+// It is the very instance the run would make: the bundle's big module imports
+// only the exports of a small module with no imports (the WASI adapter's
+// table, filled in later by the run's own fix-up module), and neither has a
+// start function, so nothing of a run is in them yet. Which of the bundle's
+// modules those are, and how one's exports feed the other's imports, is
+// learnt from the first run; a run that does not match takes no spare.
+const SPARES = 2;   // an edited compile's -cc1 and wasm-ld
+let shape = null;   // { table, main, links: [[module, name, export]] }
+let lastTable = null;   // { module, instance }: the last instance of a module without imports
+const spares = [];      // [{ table, main }]
+let making = null, handed = null, running = 0, used = 0;   // used: spares run so far
+
+function seen(source, imports, instance) {
+  if (!(source instanceof WebAssembly.Module)) return;
+  if (imports === undefined && WebAssembly.Module.imports(source).length === 0) {
+    lastTable = { module: source, instance };
+    return;
+  }
+  const table = lastTable;
+  lastTable = null;
+  if (shape || !table) return;
+  const exported = new Map(Object.entries(table.instance.exports).map(([name, v]) => [v, name]));
+  const links = WebAssembly.Module.imports(source).map(({ module, name }) =>
+    [module, name, exported.get(imports?.[module]?.[name])]);
+  if (links.length && links.every((l) => l[2] !== undefined)) shape = { table: table.module, main: source, links };
+}
+
+async function spareFor(source, imports) {
+  if (shape && source === shape.table && imports === undefined) {
+    if (!spares.length && making) await making;
+    handed = spares.shift() ?? null;
+    return handed?.table ?? null;
+  }
+  const mine = handed;
+  handed = null;
+  const linked = mine && source === shape.main &&
+    shape.links.every(([m, n, e]) => imports?.[m]?.[n] === mine.table.exports[e]);
+  if (!linked) return null;
+  used++;
+  return mine.main;
+}
+
+async function makeSpare() {
+  const table = await instantiate.call(WebAssembly, shape.table);
+  const imports = {};
+  for (const [m, n, e] of shape.links) (imports[m] ??= {})[n] = table.exports[e];
+  spares.push({ table, main: await instantiate.call(WebAssembly, shape.main, imports) });
+}
+
+// Between tool runs only: a spare made while one runs would delay it.
+async function prepare() {
+  while (shape && !making && !running && spares.length < SPARES) {
+    making = makeSpare();
+    try {
+      await making;
+    } catch {
+      return;   // out of memory, say: runs instantiate as they always did
+    } finally {
+      making = null;
+    }
+  }
+}
 const now = () => performance.timeOrigin + performance.now();
 
 // The bundle hands WebAssembly.compileStreaming a Response of its own (to
@@ -131,11 +203,11 @@ function put(files, path, bytes) {
 
 async function runPlan(p, files, shared, options, steps, stderr) {
   const step = async (name, cmd, input, opts = options) => {
-    const start = now(), before = instantiating;
+    const start = now(), before = instantiating, spent = used;
     try {
       return await runLLVM(cmd, input, opts);
     } finally {
-      steps.push({ step: name, start, end: now(), instantiate: instantiating - before });
+      steps.push({ step: name, start, end: now(), instantiate: instantiating - before, ahead: used > spent });
     }
   };
   // The steps in the driver's order: the learner's -cc1 comes first, so its
@@ -168,6 +240,7 @@ async function runPlan(p, files, shared, options, steps, stderr) {
 let last = null;   // { cmd, files } of the last planned compile's -cc1
 async function warm({ id }) {
   let ms = null;
+  running++;
   if (last) {
     const t0 = performance.now();
     try {
@@ -177,7 +250,9 @@ async function warm({ id }) {
     }
     ms = performance.now() - t0;
   }
+  running--;
   port.post({ type: 'warmed', id, ms });
+  prepare();   // still idle: the next run's instances, made now
 }
 
 async function compile({ id, args, files, shared = [] }) {
@@ -186,10 +261,11 @@ async function compile({ id, args, files, shared = [] }) {
   const options = { stdout: stderr, stderr, decodeASCII: false };
   const steps = [];
   let ok = true, wasm = null, crashed = false;
+  running++;
   try {
-    const start = now(), before = instantiating;
+    const start = now(), before = instantiating, asked = !plans.has(JSON.stringify(args));
     const p = await plan(args, files, shared);
-    if (before !== instantiating) steps.push({ step: 'driver', start, end: now(), instantiate: instantiating - before });
+    if (asked) steps.push({ step: 'driver', start, end: now(), instantiate: instantiating - before });
     const out = p ? await runPlan(p, files, shared, options, steps, stderr)
       : await runClang(['clang', ...args], files, options);
     wasm = out[OUTPUT]?.slice() ?? null;   // its own buffer, to transfer
@@ -201,6 +277,7 @@ async function compile({ id, args, files, shared = [] }) {
     if (crashed) chunks.push(`judge: the compiler failed: ${e?.message ?? e}\n`);
   }
   if (ok && !wasm) { ok = false; chunks.push('judge: the compiler produced no module\n'); }
+  running--;
   port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), steps }, wasm ? [wasm.buffer] : []);
 }
 
@@ -208,4 +285,5 @@ port.listen((m) => {
   if (m.type === 'init') init(m.clang);
   else if (m.type === 'compile') compile(m);
   else if (m.type === 'warm') warm(m);
+  else if (m.type === 'prepare') prepare();
 });
