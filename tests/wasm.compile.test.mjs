@@ -94,12 +94,14 @@ test('a file that begins with system includes: once idle, its -cc1 loads them pr
     assert.deepEqual(cc1(got), steps, what);
     return got;
   };
-  await check(`${solution}\n/* headers 1 */\n`, ['cc1'], 'the first compile of these headers');
+  // Headers no other test begins with, so their PCH is not made yet.
+  const file = `#include <float.h>\n${solution}`;
+  await check(`${file}\n/* headers 1 */\n`, ['cc1'], 'the first compile of these headers');
   await idle();
-  await check(`${solution}\n/* headers 2 */\n`, ['cc1 with PCH'], 'an edit');
-  const warned = await check(`${solution}\nstatic void judge_unused(void) { int n; }\n`, ['cc1 with PCH'], 'a warning in the file');
+  await check(`${file}\n/* headers 2 */\n`, ['cc1 with PCH'], 'an edit');
+  const warned = await check(`${file}\nstatic void judge_unused(void) { int n; }\n`, ['cc1 with PCH'], 'a warning in the file');
   assert.match(warned.diagnostics, /submission\.c:\d+:\d+: warning/);
-  await check(`${solution}\nint abs(float x);\n`, ['cc1 with PCH, dropped', 'cc1'], 'a note in stdlib.h');
+  await check(`${file}\nint abs(float x);\n`, ['cc1 with PCH, dropped', 'cc1'], 'a note in stdlib.h');
   // A macro defined before the includes: compiled as it is, never with the PCH.
   await check(`#define JUDGE_FIRST 1\n${solution}`, ['cc1'], 'a macro first');
 });
