@@ -71,7 +71,7 @@ function seen(source, imports, instance) {
 
 async function spareFor(source, imports) {
   if (shape && source === shape.table && imports === undefined) {
-    if (!spares.length && making) await making;
+    if (!spares.length && making) await making.catch(() => {});   // a failed one: instantiate as always
     handed = spares.shift() ?? null;
     return handed?.table ?? null;
   }
@@ -105,6 +105,7 @@ async function prepare() {
     }
   }
 }
+
 const now = () => performance.timeOrigin + performance.now();
 
 // The bundle hands WebAssembly.compileStreaming a Response of its own (to
