@@ -64,6 +64,48 @@ test('an edited file: its own -cc1 and the link only, never the driver or the sh
   assert.deepEqual(again.filter((n) => !/^compile /.test(n)), ['cc1', 'wasm-ld']);
 });
 
+test('once the judge is idle the toolchain is instantiated ahead: the next -cc1 and link run on those instances, with runClang\'s modules and messages', async () => {
+  const ahead = (r) => Object.fromEntries(r.phases.filter((p) => p.ahead !== undefined).map((p) => [p.name, p.ahead]));
+  await compiler.compile(problem, `${solution}\n/* before idle */\n`, { name: 'submission.c' });   // the toolchain is running
+  for (const [i, source] of [corpus('ac-online-softmax.c'), corpus('ce-misspelled-name.c'), `${solution}\n/* ahead */\n`].entries()) {
+    compiler.busy(true);
+    compiler.busy(false);
+    await sleep(1500);
+    const got = await compiler.compile(problem, `${source}\n/* idle ${i} */\n`, { name: 'submission.c' });
+    const want = await reference(`${source}\n/* idle ${i} */\n`);
+    assert.ok(got.ok ? Buffer.from(got.wasm).equals(Buffer.from(want.wasm)) : want.wasm === null, `${i}: the same module`);
+    assert.ok(got.diagnostics.startsWith(want.text), `${i}: the same messages first`);
+    const made = ahead(got);
+    assert.ok(made.cc1 && Object.values(made).every((v) => v === true), `${i}: made ahead: ${JSON.stringify(made)}`);
+  }
+  // Busy all along (no idle moment): nothing was made ahead.
+  const busy = await compiler.compile(problem, `${solution}\n/* never idle */\n`, { name: 'submission.c' });
+  assert.deepEqual(ahead(busy), { cc1: false, 'wasm-ld': false });
+});
+
+test('a file that begins with system includes: once idle, its -cc1 loads them precompiled, with runClang\'s modules and messages; a message pointing into a header drops the PCH', async () => {
+  const cc1 = (r) => r.phases.filter((p) => /^cc1( |$)/.test(p.name) && p.name !== 'cc1 shim').map((p) => (p.pch ? 'cc1 with PCH' : p.name));
+  const idle = async () => { compiler.busy(true); compiler.busy(false); await sleep(4000); };
+  const check = async (source, steps, what) => {
+    const got = await compiler.compile(problem, source, { name: 'submission.c' });
+    const want = await reference(source);
+    assert.ok(got.ok ? Buffer.from(got.wasm).equals(Buffer.from(want.wasm)) : want.wasm === null, `${what}: the same module`);
+    assert.ok(got.diagnostics.startsWith(want.text), `${what}: the same messages first`);
+    assert.deepEqual(cc1(got), steps, what);
+    return got;
+  };
+  // Headers no other test begins with, so their PCH is not made yet.
+  const file = `#include <float.h>\n${solution}`;
+  await check(`${file}\n/* headers 1 */\n`, ['cc1'], 'the first compile of these headers');
+  await idle();
+  await check(`${file}\n/* headers 2 */\n`, ['cc1 with PCH'], 'an edit');
+  const warned = await check(`${file}\nstatic void judge_unused(void) { int n; }\n`, ['cc1 with PCH'], 'a warning in the file');
+  assert.match(warned.diagnostics, /submission\.c:\d+:\d+: warning/);
+  await check(`${file}\nint abs(float x);\n`, ['cc1 with PCH, dropped', 'cc1'], 'a note in stdlib.h');
+  // A macro defined before the includes: compiled as it is, never with the PCH.
+  await check(`#define JUDGE_FIRST 1\n${solution}`, ['cc1'], 'a macro first');
+});
+
 test('the same code asked for twice at once is compiled once', async () => {
   const source = `${solution}\n/* twice */\n`;
   const [a, b] = await Promise.all([1, 2].map(() => compiler.compile(problem, source, { name: 'submission.c' })));

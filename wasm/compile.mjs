@@ -47,6 +47,28 @@ export function clangCommand({ problem, source, name, shim, color }) {
   return { args, files: { [name]: source, [PROTO]: problem.prototype, [SHIM]: shim } };
 }
 
+// Headers a precompiled header may stand for (compile_worker.mjs): guarded
+// against a second inclusion, and each seen, on every file of the corpus,
+// to give the same objects and messages with it as without.
+const PRECOMPILED = new Set(['math.h', 'stdlib.h', 'string.h', 'stddef.h', 'float.h', 'stdint.h', 'stdio.h']);
+
+// The headers of the learner's leading `#include <...>` lines, in order,
+// after nothing but blank lines and comments: what a precompiled header may
+// stand for. It stops at anything else (a macro defined first, another
+// header, a line continued with a backslash, more on an include's line).
+export function leadingHeaders(source) {
+  const token = /([ \t\n\r\f\v]+)|(\/\/[^\n]*)|(\/\*[\s\S]*?\*\/)|#[ \t]*include[ \t]*<([^>\n]*)>[ \t\r]*(?=\n|$)/y;
+  const headers = [];
+  for (let m; (m = token.exec(source));) {
+    if (m[2] && /\\\s*$/.test(m[2])) break;
+    if (m[4] !== undefined) {
+      if (!PRECOMPILED.has(m[4])) break;
+      headers.push(m[4]);
+    }
+  }
+  return headers;
+}
+
 // A file name safe for the compiler's virtual file system, kept recognisable
 // in diagnostics ("attention.c:12:5: error: ...").
 export function sourceName(path) {

@@ -5,14 +5,17 @@
 //        { type: 'compile', id, args, files, shared }   shared: the names in
 //            files that are the judge's, not the learner's (the shim, the prototype)
 //        { type: 'warm', id }                  run the last compile's -cc1 again, output dropped
+//        { type: 'prepare' }                   the judge is idle: precompile the last file's headers,
+//            instantiate the toolchain ahead
 //   out: { type: 'progress', loaded, total }  the toolchain's first download
 //        { type: 'ready' } | { type: 'failed', message }
 //        { type: 'result', id, ok, crashed, wasm, stderr, steps }   crashed: clang itself failed;
-//            steps: [{ step, start, end, instantiate }] (ms since the epoch; instantiate:
-//            how much of it was instantiating the toolchain)
+//            steps: [{ step, start, end, instantiate, ahead, pch }] (ms since the epoch; instantiate:
+//            how much of it was instantiating the toolchain; ahead: its instance was made ahead;
+//            pch: the learner's headers came precompiled)
 //        { type: 'warmed', id, ms }            ms: that -cc1's time, or null when there was none
 import { workerPort } from './worker_port.mjs';
-import { OUTPUT } from './compile.mjs';
+import { OUTPUT, leadingHeaders } from './compile.mjs';
 
 const port = await workerPort();
 let runClang = null, runLLVM = null;
@@ -22,14 +25,87 @@ let runClang = null, runLLVM = null;
 // is counted here, to tell it from the tool's own work.
 let instantiating = 0;
 const instantiate = WebAssembly.instantiate;
-WebAssembly.instantiate = async (...args) => {
+WebAssembly.instantiate = async (source, imports) => {
   const t0 = performance.now();
   try {
-    return await instantiate.apply(WebAssembly, args);
+    const spare = await spareFor(source, imports);
+    if (spare) return spare;
+    const made = await instantiate.call(WebAssembly, source, imports);
+    seen(source, imports, made);
+    return made;
   } finally {
     instantiating += performance.now() - t0;
   }
 };
+
+// Instantiating the toolchain (its 18 MB memory, 9 MB of data, and the
+// garbage collection the last run's memory then costs) takes 15-45 ms, twice
+// per edited compile. So while the judge is idle ('prepare') instances are
+// made ahead, and a tool run is handed one instead of waiting for a new one.
+// It is the very instance the run would make: the bundle's big module imports
+// only the exports of a small module with no imports (the WASI adapter's
+// table, filled in later by the run's own fix-up module), and neither has a
+// start function, so nothing of a run is in them yet. Which of the bundle's
+// modules those are, and how one's exports feed the other's imports, is
+// learnt from the first run; a run that does not match takes no spare.
+const SPARES = 2;   // an edited compile's -cc1 and wasm-ld
+let shape = null;   // { table, main, links: [[module, name, export]] }
+let lastTable = null;   // { module, instance }: the last instance of a module without imports
+const spares = [];      // [{ table, main }]
+let making = null, handed = null, running = 0, used = 0;   // used: spares run so far
+
+function seen(source, imports, instance) {
+  if (!(source instanceof WebAssembly.Module)) return;
+  if (imports === undefined && WebAssembly.Module.imports(source).length === 0) {
+    lastTable = { module: source, instance };
+    return;
+  }
+  const table = lastTable;
+  lastTable = null;
+  if (shape || !table) return;
+  const exported = new Map(Object.entries(table.instance.exports).map(([name, v]) => [v, name]));
+  const links = WebAssembly.Module.imports(source).map(({ module, name }) =>
+    [module, name, exported.get(imports?.[module]?.[name])]);
+  if (links.length && links.every((l) => l[2] !== undefined)) shape = { table: table.module, main: source, links };
+}
+
+async function spareFor(source, imports) {
+  if (shape && source === shape.table && imports === undefined) {
+    if (!spares.length && making) await making.catch(() => {});   // a failed one: instantiate as always
+    handed = spares.shift() ?? null;
+    return handed?.table ?? null;
+  }
+  const mine = handed;
+  handed = null;
+  const linked = mine && source === shape.main &&
+    shape.links.every(([m, n, e]) => imports?.[m]?.[n] === mine.table.exports[e]);
+  if (!linked) return null;
+  used++;
+  return mine.main;
+}
+
+async function makeSpare() {
+  const table = await instantiate.call(WebAssembly, shape.table);
+  const imports = {};
+  for (const [m, n, e] of shape.links) (imports[m] ??= {})[n] = table.exports[e];
+  spares.push({ table, main: await instantiate.call(WebAssembly, shape.main, imports) });
+}
+
+// Between tool runs only: a spare made while one runs would delay it.
+async function prepare() {
+  if (wanted && !running) await buildHeaders();
+  while (shape && !making && !running && spares.length < SPARES) {
+    making = makeSpare();
+    try {
+      await making;
+    } catch {
+      return;   // out of memory, say: runs instantiate as they always did
+    } finally {
+      making = null;
+    }
+  }
+}
+
 const now = () => performance.timeOrigin + performance.now();
 
 // The bundle hands WebAssembly.compileStreaming a Response of its own (to
@@ -129,19 +205,115 @@ function put(files, path, bytes) {
   dir[path.at(-1)] = bytes;
 }
 
+// The learner's system headers, precompiled. Most files begin with the same
+// few #include lines, and in a fresh page parsing those headers is a good
+// part of the learner's -cc1. So for a file that begins with includes of
+// headers compile.mjs lists (leadingHeaders), the judge's prototype and those
+// headers are compiled once into a PCH, while the judge is idle after the
+// first compile that lacked it, and later -cc1 runs load it in their place
+// (-include-pch for -include of the prototype: the same declarations in the
+// same order, and the file's own #include lines find their headers already
+// included). The object is the same. So are the messages, unless one points
+// outside the learner's file (its "In file included from" line would name
+// the PCH's header, not the learner's line): then that -cc1 runs again
+// without the PCH, and its answer is the one kept.
+const PCH_DIR = 'judge-pch', PCH_FILE = 'headers.pch', PCH_HEADER = 'judge_headers.h';
+const PCH_KEPT = 8;
+const pchs = new Map();   // JSON(the PCH's -cc1 and the files it reads) -> bytes | null (does not build)
+let wanted = null;        // { key, cmd, files }: the PCH the last compile lacked
+
+function precompiled(learner, files, shared) {
+  // In colour clang highlights a message's code by lexing it again, and with a
+  // PCH keywords lost their colour (seen on the corpus): colour goes without.
+  if (learner.includes('-fcolor-diagnostics')) return null;
+  const name = learner.at(-1), headers = leadingHeaders(files[name]);
+  const at = learner.indexOf('-include'), o = learner.indexOf('-o'), main = learner.indexOf('-main-file-name');
+  if (!headers.length || at < 0 || learner.indexOf('-include', at + 1) >= 0 || !shared.includes(learner[at + 1]) ||
+      o < 0 || main < 0 || !learner.includes('-emit-obj') || learner.slice(-3).join(' ') !== `-x c ${name}`) return null;
+  const path = `/${PCH_DIR}/${PCH_FILE}`;
+  // Named after its own header, so files of other names share it.
+  const cmd = learner.map((a, i) => (a === '-emit-obj' ? '-emit-pch' : i === o + 1 ? path : i === main + 1 ? PCH_HEADER : a));
+  cmd.splice(-3, 3, '-x', 'c-header', PCH_HEADER);
+  const text = headers.map((h) => `#include <${h}>\n`).join('');
+  return {
+    key: JSON.stringify({ cmd, files: [[PCH_HEADER, text], ...shared.map((n) => [n, files[n]])] }),
+    text,
+    build: { cmd, files: { ...files, [PCH_HEADER]: text } },
+    use: [...learner.slice(0, at), '-include-pch', path, ...learner.slice(at + 2)],
+  };
+}
+
+// Every message of a -cc1 run is located in the learner's file: none names a
+// header, where the PCH's include chain would show instead of the file's.
+function onlyInTheFile(text, name) {
+  return text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').every((l) =>
+    !/^In file included from |(?:^|: )(?:fatal error|error|warning|note|remark): /.test(l) || l.startsWith(`${name}:`));
+}
+
+// While idle: the PCH the last compile lacked.
+async function buildHeaders() {
+  const w = wanted;
+  wanted = null;
+  if (pchs.has(w.key)) return;
+  let bytes = null, said = false;
+  const quiet = (b) => { if (b?.length) said = true; };
+  running++;
+  try {
+    const built = await runLLVM(w.cmd, w.files, { stdout: quiet, stderr: quiet, decodeASCII: false });
+    bytes = said ? null : built[PCH_DIR]?.[PCH_FILE] ?? null;
+  } catch {
+    /* headers that do not precompile are compiled with the file, as before */
+  } finally {
+    running--;
+  }
+  pchs.set(w.key, bytes);
+  for (const k of pchs.keys()) if (pchs.size > PCH_KEPT) pchs.delete(k);
+}
+
+// The learner's -cc1: with the PCH when there is one and its messages are
+// the same as without, else as the driver said.
+async function learnerStep(p, files, shared, options, step, steps, stderr) {
+  const h = precompiled(p.learner, files, shared), pch = h && pchs.get(h.key);
+  if (pch) {
+    // The PCH names the headers it was made from: they must be there.
+    const input = { ...files, [PCH_HEADER]: h.text, [PCH_DIR]: { [PCH_FILE]: pch } };
+    const chunks = [], keep = (b) => { if (b) chunks.push(b.slice()); };
+    let out = null, failed = null;
+    try {
+      out = await step('cc1', h.use, input, { ...options, stdout: keep, stderr: keep });
+    } catch (e) {
+      failed = e;
+    }
+    const text = chunks.map((c) => new TextDecoder().decode(c)).join('');
+    if (onlyInTheFile(text, p.learner.at(-1)) && (!failed || typeof failed.code === 'number') &&
+        !/Assertion failed|PLEASE submit a bug report|LLVM ERROR/.test(text)) {
+      steps.at(-1).pch = true;
+      last = { cmd: h.use, files: input };
+      for (const c of chunks) stderr(c);
+      if (failed) throw failed;
+      delete out[PCH_DIR];
+      delete out[PCH_HEADER];
+      return out;
+    }
+    steps.at(-1).step = 'cc1 with PCH, dropped';
+  }
+  last = { cmd: p.learner, files };
+  if (h && !pchs.has(h.key)) wanted = { key: h.key, ...h.build };
+  return step('cc1', p.learner, files);
+}
+
 async function runPlan(p, files, shared, options, steps, stderr) {
   const step = async (name, cmd, input, opts = options) => {
-    const start = now(), before = instantiating;
+    const start = now(), before = instantiating, spent = used;
     try {
       return await runLLVM(cmd, input, opts);
     } finally {
-      steps.push({ step: name, start, end: now(), instantiate: instantiating - before });
+      steps.push({ step: name, start, end: now(), instantiate: instantiating - before, ahead: used > spent });
     }
   };
   // The steps in the driver's order: the learner's -cc1 comes first, so its
   // messages are the first the learner reads, as with runClang.
-  let out = await step('cc1', p.learner, files);
-  last = { cmd: p.learner, files };
+  let out = await learnerStep(p, files, shared, options, step, steps, stderr);
   for (const cmd of p.shared) {
     const key = JSON.stringify({ cmd, files: shared.map((n) => [n, files[n]]) });
     let obj = objects.get(key);
@@ -168,6 +340,7 @@ async function runPlan(p, files, shared, options, steps, stderr) {
 let last = null;   // { cmd, files } of the last planned compile's -cc1
 async function warm({ id }) {
   let ms = null;
+  running++;
   if (last) {
     const t0 = performance.now();
     try {
@@ -177,7 +350,9 @@ async function warm({ id }) {
     }
     ms = performance.now() - t0;
   }
+  running--;
   port.post({ type: 'warmed', id, ms });
+  prepare();   // still idle: the next run's instances, made now
 }
 
 async function compile({ id, args, files, shared = [] }) {
@@ -186,10 +361,11 @@ async function compile({ id, args, files, shared = [] }) {
   const options = { stdout: stderr, stderr, decodeASCII: false };
   const steps = [];
   let ok = true, wasm = null, crashed = false;
+  running++;
   try {
-    const start = now(), before = instantiating;
+    const start = now(), before = instantiating, asked = !plans.has(JSON.stringify(args));
     const p = await plan(args, files, shared);
-    if (before !== instantiating) steps.push({ step: 'driver', start, end: now(), instantiate: instantiating - before });
+    if (asked) steps.push({ step: 'driver', start, end: now(), instantiate: instantiating - before });
     const out = p ? await runPlan(p, files, shared, options, steps, stderr)
       : await runClang(['clang', ...args], files, options);
     wasm = out[OUTPUT]?.slice() ?? null;   // its own buffer, to transfer
@@ -201,6 +377,7 @@ async function compile({ id, args, files, shared = [] }) {
     if (crashed) chunks.push(`judge: the compiler failed: ${e?.message ?? e}\n`);
   }
   if (ok && !wasm) { ok = false; chunks.push('judge: the compiler produced no module\n'); }
+  running--;
   port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), steps }, wasm ? [wasm.buffer] : []);
 }
 
@@ -208,4 +385,5 @@ port.listen((m) => {
   if (m.type === 'init') init(m.clang);
   else if (m.type === 'compile') compile(m);
   else if (m.type === 'warm') warm(m);
+  else if (m.type === 'prepare') prepare();
 });

@@ -154,7 +154,7 @@ export function makeCompiler(platform, onProgress) {
       const begin = epoch();
       const r = await runClang({ ...c, name });
       phases.push({ name: 'compile worker', start: begin, end: epoch() });
-      for (const s of r.steps ?? []) phases.push({ name: s.step, start: s.start, end: s.end, instantiate: s.instantiate });
+      for (const s of r.steps ?? []) phases.push({ name: s.step, start: s.start, end: s.end, instantiate: s.instantiate, ahead: s.ahead, pch: s.pch });
       return r;
     };
     let r = await clang(command);
@@ -192,14 +192,17 @@ export function makeCompiler(platform, onProgress) {
     busy(on, warm = false) {
       busy += on ? 1 : -1;
       clearTimeout(warmTimer);
+      // Idle now: the worker instantiates the toolchain for the next compile.
+      if (!busy) worker?.post({ type: 'prepare' });
       if (!busy && warm) idleSoon();
     },
     // Load the toolchain now (the page shows progress while the learner reads).
     load() { return worker ? ready : start(); },
     // { ok, wasm, diagnostics, messages, cached, ms, phases } for `source`
     // under the virtual file name `name`; diagnostics is the compiler's text;
-    // phases: [{ name, start, end, instantiate? }] (ms since the epoch), where
-    // the time went.
+    // phases: [{ name, start, end, instantiate?, ahead?, pch? }] (ms since the epoch),
+    // where the time went (ahead: that step's toolchain was instantiated while
+    // idle; pch: the learner's headers came precompiled).
     async compile(problem, source, { name, color = false } = {}) {
       const t0 = performance.now();
       const phases = [];
