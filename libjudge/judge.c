@@ -218,6 +218,16 @@ static void free_outputs(void **outs)
     }
 }
 
+/* The reference's outputs for a (in outs, allocated here) and its time. */
+static judge_status timed_reference(judge_session *s, void **outs, const judge_args *a, double *ms)
+{
+    if (alloc_outputs(outs, a)) return JUDGE_ENOMEM;
+    double t0 = judge_now_ms();
+    judge_status st = s->ops->reference(outs, a);
+    *ms = judge_now_ms() - t0;
+    return st;
+}
+
 /* The reference timed again on call c's inputs, its outputs dropped. A paced
  * session (speed.c) does it right after each of the learner's calls, so the
  * two alternate and a machine whose speed drifts during the runs slows both
@@ -225,10 +235,8 @@ static void free_outputs(void **outs)
 static void time_reference_again(judge_session *s, call *c)
 {
     void *outs[JUDGE_MAX_PARAMS] = { 0 };
-    if (alloc_outputs(outs, &c->args) == JUDGE_OK) {
-        double t0 = judge_now_ms();
-        if (s->ops->reference(outs, &c->args) == JUDGE_OK) c->ref_ms = judge_now_ms() - t0;
-    }
+    double ms;
+    if (timed_reference(s, outs, &c->args, &ms) == JUDGE_OK) c->ref_ms = ms;
     free_outputs(outs);
 }
 
@@ -236,10 +244,7 @@ static void time_reference_again(judge_session *s, call *c)
 static judge_status prepare_call(judge_session *s, call *c)
 {
     const judge_meta *m = s->m;
-    if (alloc_outputs(c->expect, &c->args)) return JUDGE_ENOMEM;
-    double t0 = judge_now_ms();
-    judge_status st = s->ops->reference(c->expect, &c->args);
-    c->ref_ms = judge_now_ms() - t0;
+    judge_status st = timed_reference(s, c->expect, &c->args, &c->ref_ms);
     if (st) return st;
 
     size_t len = 12 + 16 * (size_t)m->n_params, reply = 16;
