@@ -661,10 +661,10 @@ static void paged_part(const att_paged_job *j, int tid, int n)
  * of all heads at a time (four keys at once), worker tid owning a range of
  * heads. Taken a (sequence, head) at a time instead, every key was a read
  * 4 KiB (one row of H = 32 heads) past the last, a page apart: the step ran
- * at about 0.5 GB/s. The int8 rows are widened to float in registers and
- * the row's scale applied once per key, outside the dot product: s * (q .
- * q8) and p * s * q8 are the dequantised row's products up to float
- * rounding. The weights are normalised before the sum over V. */
+ * at about 0.5 GB/s on a loaded machine. The int8 rows are widened to float
+ * in registers and the row's scale applied once per key, outside the dot
+ * product: s * (q . q8) and p * s * q8 are the dequantised row's products up
+ * to float rounding. The weights are normalised before the sum over V. */
 static void decode_i8_part(const att_int8_job *j, int tid, int n)
 {
     const int H = j->H, D = j->D, S_max = j->S_max, h0 = H * tid / n, h1 = H * (tid + 1) / n;

@@ -52,8 +52,8 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     for (int b = 0; b < B; b++)
         len[b] = b == 0 ? S_max - 1 : b == 1 ? 0
                : (int)(att_rng_u64(seed, stream + LEN, (uint64_t)b) % (uint64_t)S_max);
-    /* Row by row (sequence b, position pos): no division per element, which
-     * made the speed case's 33 M elements take a second a call. */
+    /* Row by row (sequence b, position pos): no division per element, of
+     * which the speed case has 33 M. */
     for (int p = KQ; p <= VQ; p++) {
         signed char *q8 = a->buf[p];
         size_t i = 0;
