@@ -532,10 +532,13 @@ test('a reopened problem left for the list at once loads no toolchain, not even 
     await page.locator('table.problems').waitFor();
     await page.waitForTimeout(4000);   // past main.js's TOOLCHAIN_LATER_MS
     assert.deepEqual(toolchain, [], 'the list loads no toolchain');
-    // Staying on the problem, it does come after the pause: the requests are seen.
+    // Staying on the problem, it does come after the pause. Waited for, not
+    // looked for after a fixed 4 s: on a loaded machine the pause and the
+    // first request can take longer (it failed so once).
+    const requested = page.waitForRequest((r) => /\/llvm[^/]*$/.test(new URL(r.url()).pathname), { timeout: 60_000 });
     await page.locator('a[href="#/49-causal-mha"]').click();
     await page.locator('.cm-content').waitFor();
-    await page.waitForTimeout(4000);
+    await requested;
     assert.ok(toolchain.length > 0, 'the toolchain after the pause');
   } finally {
     page.off('request', seen);
