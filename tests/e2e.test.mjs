@@ -553,10 +553,18 @@ test('reset asks first, restores the starter, and can be undone', { skip }, asyn
   await page.locator('dialog.confirm[open]').waitFor();
   await page.keyboard.press('Enter');   // the focused button is Cancel
   assert.equal(await editorText(page), before);
+  // Typed just before the Reset (CodeMirror merges changes less than 500 ms
+  // apart): one Ctrl+Z gives back exactly what Reset replaced, typing and all.
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('/* just typed */');
+  const typed = await editorText(page);
   await page.locator('#reset').click();
   await page.locator('dialog.confirm button[value=yes]').click();
   assert.equal(await editorText(page), starter);
   await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+Z');
+  assert.equal(await editorText(page), typed);
   await page.keyboard.press('ControlOrMeta+Z');
   assert.equal(await editorText(page), before);
 });

@@ -5,6 +5,7 @@
 import { EditorView, basicSetup } from 'codemirror';
 import { keymap } from '@codemirror/view';
 import { Compartment, Prec } from '@codemirror/state';
+import { isolateHistory } from '@codemirror/commands';
 import { cpp } from '@codemirror/lang-cpp';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { oneDark } from '@codemirror/theme-one-dark';
@@ -37,9 +38,12 @@ export function createEditor(parent, { doc, label, onChange, onRun }) {
   return {
     view,
     text: () => view.state.doc.toString(),
-    // Replacing through a transaction keeps it undoable (Ctrl+Z).
+    // Replacing through a transaction keeps it undoable (Ctrl+Z), as a step
+    // of its own: CodeMirror merges changes less than 500 ms apart, so one
+    // Ctrl+Z after a quick Reset also undid the typing just before it.
     replace(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text },
+        annotations: isolateHistory.of('full') });
     },
     // clang's records { line, column, severity, message } (1-based) become
     // marks under the offending token; records without a line (link errors)
