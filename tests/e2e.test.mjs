@@ -522,11 +522,14 @@ test('a reopened problem left for the list at once loads no toolchain, not even 
   const kept = await page.locator('.cm-content').evaluate((el) => el.cmTile.root.view.state.doc.toString());
   await setCode(page, solution);
   assert.equal(await runAndWait(page), 'AC');
+  // Counted from the reloaded page's first byte on: the page before it,
+  // idle after its verdict, may still be fetching the toolchain (it failed
+  // so once in CI, with those two requests).
   const toolchain = [];   // the compile worker's requests are the page's too
   const seen = (r) => { if (/\/llvm[^/]*$/.test(new URL(r.url()).pathname)) toolchain.push(r.url()); };
-  page.on('request', seen);
   try {
-    await page.reload();
+    await page.reload({ waitUntil: 'commit' });
+    page.on('request', seen);
     await page.locator('.cm-content').waitFor();
     await page.evaluate(() => { location.hash = '#/'; });
     await page.locator('table.problems').waitFor();
