@@ -383,6 +383,7 @@ int judge_session_calls(const judge_session *s) { return s->n_calls; }
 int judge_session_paced(const judge_session *s) { return s->paced; }
 
 const judge_meta *judge_session_meta(const judge_session *s) { return s->m; }
+judge_lang judge_session_lang(const judge_session *s) { return s->lang; }
 
 judge_status judge_session_request(judge_session *s, int k, const unsigned char **bytes,
                                    size_t *len)

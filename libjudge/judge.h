@@ -340,6 +340,7 @@ void judge_session_output(judge_session *s, const char *text, size_t len);
 void judge_session_set_file(judge_session *s, const char *path);
 /* The language of its reports (English unless set). */
 void judge_session_set_lang(judge_session *s, judge_lang lang);
+judge_lang judge_session_lang(const judge_session *s);
 
 /* Decide the verdicts: once, after the last reply or fault. */
 void judge_session_finish(judge_session *s);

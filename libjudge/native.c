@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,10 +137,24 @@ static int write_file(const char *dir, const char *name, const char *a, const ch
 
 /* ---- the compiler ---- */
 
+/* One line of the judge's own among the compiler's, in the learner's
+ * language: "judge: " and message msg of messages.json. */
+static void judge_says(capture *diag, judge_lang lang, judge_msg msg, ...)
+{
+    char line[512];
+    int at = snprintf(line, sizeof line, "judge: ");
+    va_list ap;
+    va_start(ap, msg);
+    vsnprintf(line + at, sizeof line - (size_t)at - 1, judge_msg_text(msg, lang), ap);
+    va_end(ap);
+    strcat(line, "\n");
+    capture_add(diag, line, strlen(line));
+}
+
 /* Run one compiler command under limits, in the temp folder (its working
  * folder and its TMPDIR); 0 when it succeeded. */
 static int run_compiler(char *const *argv, const char *dir, const char *const *readable,
-                        capture *diag, char *err, size_t n)
+                        judge_lang lang, capture *diag, char *err, size_t n)
 {
     judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
                       .memory_bytes = (size_t)2 << 30, .file_bytes = (size_t)64 << 20,
@@ -166,37 +181,25 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
         snprintf(err, n, "interrupted");
         return -1;
     }
-    const char *why = NULL;
-    char line[160];
     if (timed_out)
-        why = "judge: the compiler ran out of time (a huge #include or a macro bomb?)\n";
-    else if (WIFSIGNALED(status)) {
-        snprintf(line, sizeof line, "judge: the compiler was killed by signal %d "
-                 "(out of memory or time?)\n", WTERMSIG(status));
-        why = line;
-    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && strstr(diag->data, "judge: cannot run")) {
+        judge_says(diag, lang, JUDGE_MSG_COMPILE_OUT_OF_TIME);
+    else if (WIFSIGNALED(status))
+        judge_says(diag, lang, JUDGE_MSG_COMPILE_KILLED, WTERMSIG(status));
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && strstr(diag->data, "judge: cannot run")) {
         snprintf(err, n, "cannot run the C compiler '%s': install one (cc, gcc or clang) "
                  "or set JUDGE_CC", argv[0]);
         return -1;
     }
-    if (why) capture_add(diag, why, strlen(why));
     return timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
 }
 
 /* Explain the two link errors a learner meets, in the judge's words. */
-static void explain_link_error(capture *diag, const judge_meta *m)
+static void explain_link_error(capture *diag, const judge_meta *m, judge_lang lang)
 {
-    char line[256];
-    if (strstr(diag->data, "undefined reference") || strstr(diag->data, "Undefined symbols")) {
-        snprintf(line, sizeof line, "judge: the file must define the function %s "
-                 "(exactly that name, as declared in the starter)\n", m->function);
-        capture_add(diag, line, strlen(line));
-    }
-    if (strstr(diag->data, "multiple definition of `main'") || strstr(diag->data, "duplicate symbol _main")) {
-        snprintf(line, sizeof line, "judge: remove main(): a submission defines only %s; "
-                 "the judge calls it\n", m->function);
-        capture_add(diag, line, strlen(line));
-    }
+    if (strstr(diag->data, "undefined reference") || strstr(diag->data, "Undefined symbols"))
+        judge_says(diag, lang, JUDGE_MSG_COMPILE_DEFINE_FUNCTION, m->function);
+    if (strstr(diag->data, "multiple definition of `main'") || strstr(diag->data, "duplicate symbol _main"))
+        judge_says(diag, lang, JUDGE_MSG_COMPILE_REMOVE_MAIN, m->function);
 }
 
 /* A section a linker plugin would take over: GCC's LTO bytecode, LLVM's
@@ -278,7 +281,7 @@ static void compiler_home(const char *cc, char *home, size_t n)
 }
 
 static int compile(const judge_meta *m, const char *file, const char *dir,
-                   const judge_native_opts *o, capture *diag, char *err, size_t n)
+                   const judge_native_opts *o, judge_lang lang, capture *diag, char *err, size_t n)
 {
     /* What the compiler and the linker may read: the system's toolchain and
      * libraries, the compiler's own installation, and the one file judged
@@ -307,13 +310,11 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
      * same floats here and as wasm, which has none. */
     char *cc1[] = { cc, "-O2", "-march=native", "-ffp-contract=off", "-Wall", color, "-include", proto,
                     "-c", (char *)file, "-o", obj, NULL };
-    int r = run_compiler(cc1, dir, readable, diag, err, n);
+    int r = run_compiler(cc1, dir, readable, lang, diag, err, n);
     if (r) return r;
-    char section[128], line[256];
+    char section[128];
     if (plugin_section(obj, section, sizeof section)) {
-        snprintf(line, sizeof line, "judge: the object has a link-time section %s, which a "
-                 "submission may not carry (the linker would run the compiler again)\n", section);
-        capture_add(diag, line, strlen(line));
+        judge_says(diag, lang, JUDGE_MSG_COMPILE_LINK_SECTION, section);
         return 1;
     }
     /* Linux: a static runner can be confined before execve (sandbox.c), and
@@ -326,8 +327,8 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
                     "-Wl,--wrap=aligned_alloc,--wrap=posix_memalign,--wrap=memalign,--wrap=valloc",
 #endif
                     NULL };
-    r = run_compiler(cc2, dir, readable, diag, err, n);
-    if (r > 0) explain_link_error(diag, m);
+    r = run_compiler(cc2, dir, readable, lang, diag, err, n);
+    if (r > 0) explain_link_error(diag, m, lang);
     return r;
 }
 
@@ -670,7 +671,7 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
         goto done;
     }
     diag.data[0] = 0;
-    int c = compile(m, source, dir, o, &diag, err, n);
+    int c = compile(m, source, dir, o, judge_session_lang(s), &diag, err, n);
     if (c < 0) goto done;
     capture_rename(&diag, source, file);
     judge_session_compiled(s, c == 0, diag.data);

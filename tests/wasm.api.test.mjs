@@ -74,6 +74,11 @@ test('compile: a missing function is a link error in the judge\'s words', async 
   assert.equal(r.ok, false);
   assert.match(r.diagnostics, /judge: the file must define the function mha/);
   assert.ok(r.messages.some((m) => m.line === 0 && /must define the function mha/.test(m.message)));
+  // In the page's language, from the same cached compile.
+  const zh = await judge.compile(49, 'void mah(void) {}\n', { lang: 'zh' });
+  assert.equal(zh.cached, true);
+  assert.ok(zh.messages.some((m) => m.line === 0 && /^文件必须定义函数 mha（/.test(m.message)), JSON.stringify(zh.messages));
+  assert.doesNotMatch(zh.diagnostics, /must define/);
 });
 
 test('run: the --json report object, with per-case times and the wasm backend', async () => {

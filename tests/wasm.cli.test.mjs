@@ -141,6 +141,27 @@ for (const file of [corpus('wa-no-causal-mask.c'), corpus('re-write-past-end.c')
   });
 }
 
+// The judge's own lines under clang's (a link error explained): in the
+// report's language on both CLIs, whichever language compiled it first (the
+// wasm compile cache keeps clang's text, not the judge's words).
+for (const [file, en, zh] of [
+  ['ce-misspelled-name.c', 'judge: the file must define the function mha (', 'judge: 文件必须定义函数 mha（'],
+  ['ce-defines-main.c', 'judge: remove main(): a submission defines only mha;', 'judge: 请删去 main()：提交只需定义 mha，'],
+]) {
+  test(`${file}: the judge's line under the link error in English and in Chinese, on both CLIs`, async () => {
+    for (const [lang, line, other] of [['en', en, zh], ['zh', zh, en]]) {
+      const [n, w] = await Promise.all([judge(['49', corpus(file), '--lang', lang]), judgeWasm(['49', corpus(file), '--lang', lang])]);
+      for (const [cli, r] of [['native', n], ['wasm', w]]) {
+        assert.equal(r.code, 1, `${cli} ${lang}: ${r.stderr}`);
+        assert.ok(r.stdout.includes(line), `${cli} ${lang}: ${r.stdout}`);
+        assert.ok(!r.stdout.includes(other), `${cli} ${lang}: only its own language`);
+      }
+      const json = JSON.parse((await judgeWasm(['49', corpus(file), '--json', '--lang', lang])).stdout);
+      assert.ok(json.compile.diagnostics.includes(line), `wasm --json ${lang}: ${json.compile.diagnostics}`);
+    }
+  });
+}
+
 test('LANG=zh_CN.UTF-8 picks Chinese, LC_ALL first; --lang xx is the same one line as ./judge', async () => {
   const env = (vars) => ({ env: { ...process.env, LC_ALL: '', LANG: '', ...vars } });
   const zh = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8' }));

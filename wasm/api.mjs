@@ -16,9 +16,10 @@
 // returns judge:
 //   judge.problems   [{ id, slug, dir, title: { en, zh }, difficulty, function,
 //                      prototype, starter, limits: { time_ms, memory_mb, output_kb } }]
-//   await judge.compile(key, source)
+//   await judge.compile(key, source, { lang })
 //                    { ok, diagnostics, messages: [{ line, column, severity, message }],
-//                      cached, ms }; diagnostics is clang's text; line = column = 0
+//                      cached, ms }; diagnostics is clang's text, then the judge's own
+//                    lines in lang ('en', the default, or 'zh'); line = column = 0
 //                    for messages with no position (link errors, the judge's own).
 //   await judge.run(key, source, { seed, lang, speed })
 //                    the report object, the same shape as `./judge --json` (verdict,
@@ -58,7 +59,7 @@ export async function createJudge({ base, onProgress, preload } = {}) {
       return q ? p.problems.find((x) => x.id === q.id) : null;
     },
     prepare: (options) => p.prepare(options),
-    compile: (key, source) => p.compile(key, source),
+    compile: (key, source, { lang } = {}) => p.compile(key, source, { lang }),
     async run(key, source, { seed, lang, speed } = {}) {
       const r = await p.judge(key, source, {
         seed: seed === undefined ? undefined : BigInt(seed).toString(), lang, speed: Boolean(speed),

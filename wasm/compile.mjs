@@ -76,22 +76,29 @@ export function sourceName(path) {
   return /^[A-Za-z0-9_][A-Za-z0-9._-]*\.c$/.test(base) ? base : SOURCE_NAME;
 }
 
-// The cache key: everything that decides the module and its diagnostics.
+// The cache key: everything that decides the module and its diagnostics
+// (v: the entries' form; 2: the judge's notes kept apart from clang's text).
 export async function cacheKey(command, compilerVersion) {
-  const text = JSON.stringify({ v: 1, compilerVersion, ...command });
+  const text = JSON.stringify({ v: 2, compilerVersion, ...command });
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// The two link errors a learner meets, in the judge's words (as native.c).
-export function explainLinkErrors(stderr, problem) {
-  let extra = '';
+// The two link errors a learner meets, as the judge's notes: [message of
+// messages.json, its arguments] (as native.c), told in the learner's
+// language when the compile is reported, not when it is cached.
+export function linkNotes(stderr, problem) {
+  const notes = [];
   if (/undefined symbol|symbol exported via --export not found/.test(stderr))
-    extra += `judge: the file must define the function ${problem.function} ` +
-      '(exactly that name, as declared in the starter)\n';
-  if (/duplicate symbol: main\b/.test(stderr))
-    extra += `judge: remove main(): a submission defines only ${problem.function}; the judge calls it\n`;
-  return extra;
+    notes.push(['compile_define_function', problem.function]);
+  if (/duplicate symbol: main\b/.test(stderr)) notes.push(['compile_remove_main', problem.function]);
+  return notes;
+}
+
+// The compiler's text and, after it, the judge's notes as its own lines;
+// say(message, ...args): a message's text in the learner's language.
+export function withNotes(diagnostics, notes = [], say) {
+  return diagnostics + notes.map(([msg, ...args]) => `judge: ${say(msg, ...args)}\n`).join('');
 }
 
 // Diagnostics as records for the editor: the learner's file's positions, and

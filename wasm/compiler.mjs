@@ -3,7 +3,7 @@
 // command of wasm/compile.mjs, stops it at the time limit, and caches results
 // by content hash so unchanged code is never compiled twice. No Node APIs:
 // the platform passes in how to start a worker and where to cache.
-import { clangCommand, cacheKey, explainLinkErrors, parseDiagnostics } from './compile.mjs';
+import { clangCommand, cacheKey, linkNotes, parseDiagnostics, withNotes } from './compile.mjs';
 
 // A compile that runs longer is stopped and is a CE, so a macro bomb cannot
 // hang the judge. Longer than native's limit: clang as wasm is a few times
@@ -131,8 +131,7 @@ export function makeCompiler(platform, onProgress) {
         const timer = setTimeout(() => {
           waiting.delete(id);
           stop();   // the next compile starts a fresh toolchain
-          resolve({ ok: false, wasm: null, timedOut: true,
-            stderr: 'judge: the compiler ran out of time (a huge #include or a macro bomb?)\n' });
+          resolve({ ok: false, wasm: null, timedOut: true, stderr: '', notes: [['compile_out_of_time']] });
         }, limit);
         waiting.set(id, (m) => {
           clearTimeout(timer);
@@ -170,8 +169,8 @@ export function makeCompiler(platform, onProgress) {
     // code is not at fault, so compile it again without that pass.
     if (r.crashed)
       r = await clang({ ...command, args: [...command.args, ...NO_VECTORIZE] });
-    const stderr = r.stderr + (r.ok ? '' : explainLinkErrors(r.stderr, problem));
-    const entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: stderr };
+    const notes = r.notes ?? (r.ok ? [] : linkNotes(r.stderr, problem));
+    const entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: r.stderr, notes };
     // A timeout may not repeat on a quieter machine, nor a crash on
     // another toolchain: never cache those.
     const start = epoch();
@@ -199,11 +198,12 @@ export function makeCompiler(platform, onProgress) {
     // Load the toolchain now (the page shows progress while the learner reads).
     load() { return worker ? ready : start(); },
     // { ok, wasm, diagnostics, messages, cached, ms, phases } for `source`
-    // under the virtual file name `name`; diagnostics is the compiler's text;
+    // under the virtual file name `name`; diagnostics is the compiler's text
+    // and the judge's notes after it, each told by say(message, ...args);
     // phases: [{ name, start, end, instantiate?, ahead?, pch? }] (ms since the epoch),
     // where the time went (ahead: that step's toolchain was instantiated while
     // idle; pch: the learner's headers came precompiled).
-    async compile(problem, source, { name, color = false } = {}) {
+    async compile(problem, source, { name, color = false, say } = {}) {
       const t0 = performance.now();
       const phases = [];
       const start = epoch();
@@ -228,7 +228,8 @@ export function makeCompiler(platform, onProgress) {
           }
         }
       }
-      return { ...entry, messages: parseDiagnostics(entry.diagnostics, name), cached,
+      const diagnostics = withNotes(entry.diagnostics, entry.notes, say);
+      return { ...entry, diagnostics, messages: parseDiagnostics(diagnostics, name), cached,
         ms: performance.now() - t0, phases };
     },
     close() {

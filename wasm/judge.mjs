@@ -38,15 +38,9 @@ function parseSeed(s) {
   return v < 2n ** 64n ? v : null;
 }
 
-// A message of libjudge/messages.json in `lang`, its %s and %d filled in
-// order (the CLI's own sentences: the same as ./judge's).
+// A message of libjudge/messages.json in `lang` (the CLI's own sentences:
+// the same as ./judge's).
 let say = (name, ...args) => `${name} ${args.join(' ')}`;
-function sayer(pipeline, lang) {
-  return (name, ...args) => {
-    let i = 0;
-    return pipeline.msgText(name, lang).replace(/%([sd%])/g, (all, c) => (c === '%' ? '%' : String(args[i++] ?? '')));
-  };
-}
 
 const digits = (a) => /^[0-9]+$/.test(a);
 
@@ -57,7 +51,7 @@ function parseArgs(argv, pipeline) {
     lang: pipeline.langFromEnv(process.env.LC_ALL, process.env.LANG) };
   // --lang first, wherever it is: every other complaint is told in it.
   argv.forEach((a, i) => { if (a === '--lang' && pipeline.isLang(argv[i + 1] ?? '')) o.lang = argv[i + 1]; });
-  say = sayer(pipeline, o.lang);
+  say = (name, ...args) => pipeline.say(name, o.lang, ...args);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--help' || a === '-h') o.help = true;   // printed once --lang, wherever it is, is known

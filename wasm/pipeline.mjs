@@ -44,6 +44,11 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     return code;
   };
   const langName = (code) => (code === core.lang('zh') ? 'zh' : 'en');
+  // A message of messages.json in `lang`, its %s and %d filled in order.
+  const say = (name, lang, ...args) => {
+    let i = 0;
+    return core.msgText(name, langCode(lang)).replace(/%([sd%])/g, (all, c) => (c === '%' ? '%' : String(args[i++] ?? '')));
+  };
 
   return {
     problems: core.problems.map(publicProblem),
@@ -60,19 +65,21 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     // The CLI's own sentences, hints, version and completion scripts, and a
     // class's table: all the C judge's (messages.json, report.c, class.c).
     msgText: (name, lang = 'en') => core.msgText(name, langCode(lang)),
+    say,
     hintText: (key, k, lang = 'en') => core.hintText(need(key).slug, k, langCode(lang)),
     version: core.version,
     completion: (shell) => core.completion(shell),
     makeClass: (key, n, lang = 'en') => core.class(need(key).slug, n, langCode(lang)),
 
-    // Compile only (the editor's "check"): { ok, diagnostics, messages, cached, ms }.
-    async compile(key, source, { file, color } = {}) {
+    // Compile only (the editor's "check"): { ok, diagnostics, messages, cached, ms },
+    // the judge's own lines among them in `lang`.
+    async compile(key, source, { file, color, lang = 'en' } = {}) {
       const p = need(key);
       const name = sourceName(file);
       compiler.busy(true);
       let c;
       try {
-        c = await compiler.compile(p, source, { name, color });
+        c = await compiler.compile(p, source, { name, color, say: (m, ...a) => say(m, lang, ...a) });
       } finally {
         compiler.busy(false);
       }
@@ -99,7 +106,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
         if (file) session.setFile(file);
         if (speed) session.wantSpeed();
         const name = sourceName(file);
-        const c = await compiler.compile(p, source, { name, color });
+        const c = await compiler.compile(p, source, { name, color, say: (m, ...a) => say(m, lang, ...a) });
         phases.push(...c.phases);
         if (me.cancelled) throw new Cancelled();
         session.compiled(c.ok, withPath(c.diagnostics, name, file));

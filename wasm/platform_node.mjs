@@ -28,7 +28,7 @@ function nodeWorker(url) {
   };
 }
 
-// Compiled modules by content hash: <key>.json (verdict and diagnostics)
+// Compiled modules by content hash: <key>.json (verdict, diagnostics, notes)
 // and <key>.wasm. Written to a temporary name and renamed, so parallel
 // judges never read half a file.
 function diskCache(dir) {
@@ -37,7 +37,7 @@ function diskCache(dir) {
       try {
         const meta = JSON.parse(await readFile(join(dir, `${key}.json`), 'utf8'));
         const wasm = meta.ok ? new Uint8Array(await readFile(join(dir, `${key}.wasm`))) : null;
-        return { ok: meta.ok, diagnostics: meta.diagnostics, wasm };
+        return { ok: meta.ok, diagnostics: meta.diagnostics, notes: meta.notes, wasm };
       } catch {
         return null;   // not cached, or a damaged entry: compile again
       }
@@ -50,7 +50,7 @@ function diskCache(dir) {
           await writeFile(join(dir, `${key}.wasm${tmp}`), entry.wasm);
           await rename(join(dir, `${key}.wasm${tmp}`), join(dir, `${key}.wasm`));
         }
-        await writeFile(join(dir, `${key}.json${tmp}`), JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics }));
+        await writeFile(join(dir, `${key}.json${tmp}`), JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics, notes: entry.notes }));
         await rename(join(dir, `${key}.json${tmp}`), join(dir, `${key}.json`));
       } catch {
         /* a cache that cannot be written only costs time */

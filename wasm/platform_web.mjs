@@ -49,7 +49,7 @@ function webCache(base) {
     if (!c) return;
     try {
       if (entry.ok) await c.put(url(key, 'wasm'), new Response(entry.wasm, { headers: { 'content-type': 'application/wasm' } }));
-      await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics }),
+      await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics, notes: entry.notes }),
         { headers: { 'content-type': 'application/json' } }));
     } catch {
       /* quota or private mode: the memory cache still works */
@@ -64,10 +64,10 @@ function webCache(base) {
         // Both looked up at once: a reload's first verdict waits for them.
         const [meta, module] = await Promise.all([c.match(url(key, 'json')), c.match(url(key, 'wasm'))]);
         if (!meta) return null;
-        const { ok, diagnostics } = await meta.json();
+        const { ok, diagnostics, notes } = await meta.json();
         const wasm = ok ? module : null;
         if (ok && !wasm) return null;
-        const entry = { ok, diagnostics, wasm: ok ? new Uint8Array(await wasm.arrayBuffer()) : null };
+        const entry = { ok, diagnostics, notes, wasm: ok ? new Uint8Array(await wasm.arrayBuffer()) : null };
         memory.set(key, entry);
         return entry;
       } catch {

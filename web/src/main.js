@@ -297,7 +297,7 @@ function problemView(judge, problem) {
       }
       // Compile first for the line-by-line messages; run() then finds the
       // module in the judge's compile cache (and reports a CE in its words).
-      const compiled = await judge.compile(problem.id, source);
+      const compiled = await judge.compile(problem.id, source, { lang });
       const compiledAt = performance.now();
       if (stopped) throw new Error('stopped');   // the learner left this problem
       editor.mark(compiled.messages);
