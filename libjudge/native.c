@@ -185,9 +185,16 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
         judge_says(diag, lang, JUDGE_MSG_COMPILE_OUT_OF_TIME);
     else if (WIFSIGNALED(status))
         judge_says(diag, lang, JUDGE_MSG_COMPILE_KILLED, WTERMSIG(status));
-    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && strstr(diag->data, "judge: cannot run")) {
-        snprintf(err, n, "cannot run the C compiler '%s': install one (cc, gcc or clang) "
-                 "or set JUDGE_CC", argv[0]);
+    else if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && strstr(diag->data, "judge: cannot ")) {
+        /* The child never became the compiler (sandbox.c's last line says
+         * why): the judge's fault or its setup's, never the learner's CE. */
+        if (strstr(diag->data, "judge: cannot run "))
+            snprintf(err, n, "cannot run the C compiler '%s': install one (cc, gcc or clang) "
+                     "or set JUDGE_CC", argv[0]);
+        else {
+            const char *why = strstr(diag->data, "judge: cannot ") + 7;
+            snprintf(err, n, "%.*s", (int)strcspn(why, "\n"), why);
+        }
         return -1;
     }
     return timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
