@@ -16,6 +16,8 @@ import { clangCommand, OUTPUT } from '../wasm/compile.mjs';
 const corpus = (f) => readFileSync(join(root, 'tests', 'corpus', '49', f), 'utf8');
 const solution = readFileSync(join(root, 'problems', '49-causal-mha', 'solution.c'), 'utf8');
 let platform, pipeline, compiler, runClang, cacheDir, problem;
+// compile()'s options: its notes told in English.
+const english = { name: 'submission.c', say: (m, ...a) => pipeline.say(m, 'en', ...a) };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 before(async () => {
@@ -49,7 +51,7 @@ test('the modules and messages are runClang\'s, byte for byte', async () => {
   for (const f of ['ac-online-softmax.c', 'ac-printf-debug.c', 'ce-syntax-error.c', 'ce-misspelled-name.c', 'ce-defines-main.c']) {
     const source = corpus(f);
     const want = await reference(source);
-    const got = await compiler.compile(problem, source, { name: 'submission.c' });
+    const got = await compiler.compile(problem, source, english);
     assert.equal(got.ok, want.wasm !== null, f);
     if (want.wasm) assert.ok(Buffer.from(got.wasm).equals(Buffer.from(want.wasm)), `${f}: the same module`);
     assert.ok(got.diagnostics.startsWith(want.text), `${f}: the same messages first`);
@@ -58,7 +60,7 @@ test('the modules and messages are runClang\'s, byte for byte', async () => {
 });
 
 test('an edited file: its own -cc1 and the link only, never the driver or the shim again', async () => {
-  const steps = async (source) => (await compiler.compile(problem, source, { name: 'submission.c' })).phases.map((p) => p.name);
+  const steps = async (source) => (await compiler.compile(problem, source, english)).phases.map((p) => p.name);
   await steps(`${solution}\n/* first */\n`);
   const again = await steps(`${solution}\n/* edited */\n`);
   assert.deepEqual(again.filter((n) => !/^compile /.test(n)), ['cc1', 'wasm-ld']);
@@ -66,12 +68,12 @@ test('an edited file: its own -cc1 and the link only, never the driver or the sh
 
 test('once the judge is idle the toolchain is instantiated ahead: the next -cc1 and link run on those instances, with runClang\'s modules and messages', async () => {
   const ahead = (r) => Object.fromEntries(r.phases.filter((p) => p.ahead !== undefined).map((p) => [p.name, p.ahead]));
-  await compiler.compile(problem, `${solution}\n/* before idle */\n`, { name: 'submission.c' });   // the toolchain is running
+  await compiler.compile(problem, `${solution}\n/* before idle */\n`, english);   // the toolchain is running
   for (const [i, source] of [corpus('ac-online-softmax.c'), corpus('ce-misspelled-name.c'), `${solution}\n/* ahead */\n`].entries()) {
     compiler.busy(true);
     compiler.busy(false);
     await sleep(1500);
-    const got = await compiler.compile(problem, `${source}\n/* idle ${i} */\n`, { name: 'submission.c' });
+    const got = await compiler.compile(problem, `${source}\n/* idle ${i} */\n`, english);
     const want = await reference(`${source}\n/* idle ${i} */\n`);
     assert.ok(got.ok ? Buffer.from(got.wasm).equals(Buffer.from(want.wasm)) : want.wasm === null, `${i}: the same module`);
     assert.ok(got.diagnostics.startsWith(want.text), `${i}: the same messages first`);
@@ -79,7 +81,7 @@ test('once the judge is idle the toolchain is instantiated ahead: the next -cc1 
     assert.ok(made.cc1 && Object.values(made).every((v) => v === true), `${i}: made ahead: ${JSON.stringify(made)}`);
   }
   // Busy all along (no idle moment): nothing was made ahead.
-  const busy = await compiler.compile(problem, `${solution}\n/* never idle */\n`, { name: 'submission.c' });
+  const busy = await compiler.compile(problem, `${solution}\n/* never idle */\n`, english);
   assert.deepEqual(ahead(busy), { cc1: false, 'wasm-ld': false });
 });
 
@@ -87,7 +89,7 @@ test('a file that begins with system includes: once idle, its -cc1 loads them pr
   const cc1 = (r) => r.phases.filter((p) => /^cc1( |$)/.test(p.name) && p.name !== 'cc1 shim').map((p) => (p.pch ? 'cc1 with PCH' : p.name));
   const idle = async () => { compiler.busy(true); compiler.busy(false); await sleep(4000); };
   const check = async (source, steps, what) => {
-    const got = await compiler.compile(problem, source, { name: 'submission.c' });
+    const got = await compiler.compile(problem, source, english);
     const want = await reference(source);
     assert.ok(got.ok ? Buffer.from(got.wasm).equals(Buffer.from(want.wasm)) : want.wasm === null, `${what}: the same module`);
     assert.ok(got.diagnostics.startsWith(want.text), `${what}: the same messages first`);
@@ -108,7 +110,7 @@ test('a file that begins with system includes: once idle, its -cc1 loads them pr
 
 test('the same code asked for twice at once is compiled once', async () => {
   const source = `${solution}\n/* twice */\n`;
-  const [a, b] = await Promise.all([1, 2].map(() => compiler.compile(problem, source, { name: 'submission.c' })));
+  const [a, b] = await Promise.all([1, 2].map(() => compiler.compile(problem, source, english)));
   const compiles = [a, b].filter((r) => r.phases.some((p) => p.name === 'cc1'));
   assert.equal(compiles.length, 1);
   assert.ok([a, b].some((r) => r.phases.some((p) => p.name === 'compile under way')));
@@ -122,7 +124,7 @@ test('warm-ups: after a verdict and a pause the last -cc1 runs again, never whil
   try {
     // A compile ahead: the learner is about to press Run, nothing follows.
     warming.busy(true);
-    await warming.compile(problem, `${solution}\n/* ahead */\n`, { name: 'submission.c' });
+    await warming.compile(problem, `${solution}\n/* ahead */\n`, english);
     warming.busy(false);
     await sleep(2500);
     assert.equal(warmUps(), 0, 'no warm-up after a compile ahead');
@@ -135,7 +137,7 @@ test('warm-ups: after a verdict and a pause the last -cc1 runs again, never whil
     // makes runClang's module, and no warm-up starts while busy.
     warming.busy(true);
     const source = `${solution}\n/* after warm-ups */\n`;
-    const got = await warming.compile(problem, source, { name: 'submission.c' });
+    const got = await warming.compile(problem, source, english);
     assert.ok(Buffer.from(got.wasm).equals(Buffer.from((await reference(source)).wasm)), 'the same module');
     const n = warmUps();
     await sleep(2500);
@@ -178,7 +180,7 @@ test('warm-ups that stop gaining stay stopped for that worker', async () => {
   });
   const verdict = async (source) => {
     fake.busy(true);
-    await fake.compile(problem, source, { name: 'submission.c' });
+    await fake.compile(problem, source, english);
     fake.busy(false, true);
   };
   try {
@@ -191,5 +193,42 @@ test('warm-ups that stop gaining stay stopped for that worker', async () => {
     assert.equal(warms.length, 2, 'no warm-ups after a later compile');
   } finally {
     fake.close();
+  }
+});
+
+// A compile worker whose clang always crashes: the judge's line says so in
+// the learner's language, the compile is tried once more without the
+// vectoriser, and a crash is never cached.
+test('a crashing compiler: one retry without the vectoriser, its note in either language, nothing cached', async () => {
+  const compiles = [], entries = new Map();
+  let listener = null;
+  const crashing = makeCompiler({
+    startCompileWorker: () => ({
+      onMessage(fn) { listener = fn; },
+      onError() {},
+      terminate() { listener = null; },
+      post(m) {
+        if (m.type === 'init') setTimeout(() => listener?.({ type: 'ready' }), 0);
+        else if (m.type === 'compile') {
+          compiles.push(m.args);
+          setTimeout(() => listener?.({ type: 'result', id: m.id, ok: false, crashed: true, wasm: null,
+            stderr: 'LLVM ERROR: boom\n', notes: [['compile_crashed', 'RuntimeError: unreachable']], steps: [] }), 0);
+        }
+      },
+    }),
+    clangUrl: 'fake', shimSource: '', compilerVersion: 'fake',
+    cache: { get: async (k) => entries.get(k), put: async (k, v) => { entries.set(k, v); } },
+  });
+  try {
+    const en = await crashing.compile(problem, 'int crash;', english);
+    assert.equal(en.ok, false);
+    assert.match(en.diagnostics, /LLVM ERROR: boom\n.*the compiler failed: RuntimeError: unreachable/s);
+    assert.equal(compiles.length, 2, 'tried once more');
+    assert.deepEqual(compiles[1], [...compiles[0], '-fno-vectorize', '-fno-slp-vectorize'], 'the retry, without the vectoriser');
+    assert.equal(entries.size, 0, 'a crash is not cached');
+    const zh = await crashing.compile(problem, 'int crash;', { ...english, say: (m, ...a) => pipeline.say(m, 'zh', ...a) });
+    assert.match(zh.diagnostics, /编译器自身出错：RuntimeError: unreachable/);
+  } finally {
+    crashing.close();
   }
 });

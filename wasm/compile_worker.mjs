@@ -9,7 +9,8 @@
 //            instantiate the toolchain ahead
 //   out: { type: 'progress', loaded, total }  the toolchain's first download
 //        { type: 'ready' } | { type: 'failed', message }
-//        { type: 'result', id, ok, crashed, wasm, stderr, steps }   crashed: clang itself failed;
+//        { type: 'result', id, ok, crashed, wasm, stderr, notes, steps }   crashed: clang itself failed;
+//            notes: the judge's own lines to add, as [message of messages.json, ...its arguments];
 //            steps: [{ step, start, end, instantiate, ahead, pch }] (ms since the epoch; instantiate:
 //            how much of it was instantiating the toolchain; ahead: its instance was made ahead;
 //            pch: the learner's headers came precompiled)
@@ -361,6 +362,7 @@ async function compile({ id, args, files, shared = [] }) {
   const options = { stdout: stderr, stderr, decodeASCII: false };
   const steps = [];
   let ok = true, wasm = null, crashed = false;
+  const notes = [];
   running++;
   try {
     const start = now(), before = instantiating, asked = !plans.has(JSON.stringify(args));
@@ -374,11 +376,11 @@ async function compile({ id, args, files, shared = [] }) {
     // compiler crashing, which the learner sees as a compile error too.
     ok = false;
     crashed = typeof e?.code !== 'number' || /Assertion failed|PLEASE submit a bug report|LLVM ERROR/.test(chunks.join(''));
-    if (crashed) chunks.push(`judge: the compiler failed: ${e?.message ?? e}\n`);
+    if (crashed) notes.push(['compile_crashed', String(e?.message ?? e)]);
   }
-  if (ok && !wasm) { ok = false; chunks.push('judge: the compiler produced no module\n'); }
+  if (ok && !wasm) { ok = false; notes.push(['compile_no_module']); }
   running--;
-  port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), steps }, wasm ? [wasm.buffer] : []);
+  port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), notes, steps }, wasm ? [wasm.buffer] : []);
 }
 
 port.listen((m) => {

@@ -169,7 +169,7 @@ export function makeCompiler(platform, onProgress) {
     // code is not at fault, so compile it again without that pass.
     if (r.crashed)
       r = await clang({ ...command, args: [...command.args, ...NO_VECTORIZE] });
-    const notes = r.notes ?? (r.ok ? [] : linkNotes(r.stderr, problem));
+    const notes = [...r.notes ?? [], ...r.ok ? [] : linkNotes(r.stderr, problem)];
     const entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: r.stderr, notes };
     // A timeout may not repeat on a quieter machine, nor a crash on
     // another toolchain: never cache those.
