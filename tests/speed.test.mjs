@@ -7,9 +7,11 @@
 // problems' natively (the backends share the counting, speed.c).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { judge, judgeWasm } from './lib/run.mjs';
+import { judge, judgeWasm, judgeBin, root } from './lib/run.mjs';
 import { nodePlatform } from '../wasm/platform_node.mjs';
 import { createPipeline } from '../wasm/pipeline.mjs';
 
@@ -114,6 +116,65 @@ test('native: a wrong result in a speed case is WA of that case, told in both la
   assert.equal(zh.code, 1);
   assert.match(zh.stdout, /速度用例 speed-512：结果错误/);
   assert.doesNotMatch(zh.stdout, /没有哪个已知错误/);
+});
+
+// Every process's parent and allowed CPUs, from /proc (Linux).
+function processes() {
+  const all = new Map();
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      all.set(Number(pid), { ppid: Number(status.match(/^PPid:\s*(\d+)/m)[1]),
+        cpus: status.match(/^Cpus_allowed_list:\s*(\S+)/m)[1] });
+    } catch { /* gone meanwhile */ }
+  }
+  return all;
+}
+
+// native.c pins the speed runs to the judge's CPU: the learner's calls (in
+// the child) and the core's timings (in the judge) on two CPUs measured the
+// CPUs as much as the code. The file sleeps in its speed calls, so the
+// judge's processes can be looked at meanwhile.
+test('native: the speed runs\' child and the judge are on one CPU, the same', { ...slow,
+  skip: availableParallelism() < 2 && 'one CPU: nothing to pin' }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aj-pin-'));
+  const file = join(dir, 'sleepy.c');
+  writeFileSync(file, `#define mha gold_mha
+${readFileSync(join(root, 'tests', 'corpus', '49', 'AC-speed-gold.c'), 'utf8')}
+#undef mha
+#include <time.h>
+void mha(float *out, const float *x, const float *wq, const float *wk, const float *wv, const float *wo,
+         const unsigned char *mask, int B, int T, int d, int n_heads, int causal)
+{
+    if (T == 512) nanosleep(&(struct timespec){ 0, 150000000 }, NULL);
+    gold_mha(out, x, wq, wk, wv, wo, mask, B, T, d, n_heads, causal);
+}
+`);
+  try {
+    const child = spawn(judgeBin, ['49', file, '--speed', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (b) => { stdout += b; });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const seen = [];   // [the judge's CPUs, its descendants' CPUs] while it has any
+    let running = true;
+    exited.then(() => { running = false; });
+    while (running) {
+      const all = processes(), mine = all.get(child.pid);
+      const below = [...all].filter(([, p]) => {
+        for (let up = p.ppid; up > 1; up = all.get(up)?.ppid ?? 0) if (up === child.pid) return true;
+        return false;
+      }).map(([, p]) => p.cpus);
+      if (mine && below.length) seen.push([mine.cpus, below]);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.equal(await exited, 0, stdout);
+    assert.ok(JSON.parse(stdout).speed.cases.length === 1, stdout);
+    const pinned = seen.filter(([cpus, below]) => /^\d+$/.test(cpus) && below.every((c) => c === cpus));
+    assert.ok(pinned.length > 0, `never pinned with its child: ${JSON.stringify(seen.slice(-5))}`);
+    assert.ok(seen.some(([cpus]) => !/^\d+$/.test(cpus)), 'the correctness runs are not pinned');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('--speed judges one file: refused with --watch, on both CLIs alike', async () => {
