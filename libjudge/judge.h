@@ -306,6 +306,16 @@ int judge_session_calls(const judge_session *s);
  * in, or the two would run at once. The native runner always waits; the wasm
  * host paces its worker only then. */
 int judge_session_paced(const judge_session *s);
+/* The core's time on a paced session's request, taken by the caller where
+ * the learner's calls run (the wasm run worker: the learner's thread; a
+ * browser cannot keep two threads on one CPU, and two CPUs need not run at
+ * one speed): judge_time_speed_core there, on call k's request right after
+ * the learner's call on it, then judge_session_core_timed here, before its
+ * reply, which then times the core no more. m: the session's problem; req:
+ * the request as judge_session_request made it. */
+judge_status judge_time_speed_core(const judge_meta *m, const unsigned char *req, size_t len,
+                                   double *ms);
+void judge_session_core_timed(judge_session *s, int k, double ms);
 
 /* The request bytes of call k; valid until the session is freed. */
 judge_status judge_session_request(judge_session *s, int k,

@@ -45,6 +45,7 @@ typedef struct {
     void *got[JUDGE_MAX_PARAMS];     /* outputs read back */
     uint64_t input_hash;             /* of the request: equal on every backend */
     double ref_ms;                   /* the reference's time on these inputs */
+    int core_timed;                  /* ref_ms came from judge_session_core_timed */
     unsigned char *request;
     size_t request_len, reply_len;
     int answered;

@@ -371,6 +371,81 @@ static void speed_runs_time_the_core_between_calls(void)
     judge_session_free(s);
 }
 
+/* The speed runs' core timed elsewhere, on the request (the wasm run worker,
+ * judge.h): judge_time_speed_core takes each request as the session made it
+ * and refuses one cut short or whose sizes disagree with its ints, reading
+ * nothing past it; a time handed in is the session's, and its reply then
+ * runs the core no more. Every problem with speed cases. */
+static void speed_core_timed_from_the_request(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        if (!m->n_speed) continue;
+        counted_ops = judge_ops_for(m);
+        judge_ops ops = *counted_ops;
+        ops.speed_core = counted_core;
+        judge_session *s;
+        CHECK(judge_session_new_ops(&s, m, &ops, JUDGE_DEFAULT_SEED) == JUDGE_OK, "%d: session", m->id);
+        judge_session_compiled(s, 1, "");
+        judge_session_want_speed(s);
+        for (int k = 0; k < judge_session_calls(s); k++) {
+            size_t len;
+            unsigned char *bytes = good_reply(s, k, &len);
+            CHECK(judge_session_reply(s, k, bytes, len) == JUDGE_OK, "%d: reply %d", m->id, k);
+            free(bytes);
+        }
+        judge_session *r = judge_session_speed(s);
+        CHECK(r != NULL, "%d: speed runs", m->id);
+        for (int k = 0; r && k < judge_session_calls(r); k++) {
+            const unsigned char *req;
+            size_t req_len;
+            double ms = -1;
+            CHECK(judge_session_request(r, k, &req, &req_len) == JUDGE_OK, "%d: request %d", m->id, k);
+            CHECK(judge_time_speed_core(m, req, req_len, &ms) == JUDGE_OK && ms >= 0, "%d: call %d timed", m->id, k);
+            /* Cut short: in the header, in a param's entry, in the data. A
+             * copy of its own, so a read past it is past an allocation. */
+            const size_t cuts[] = { 0, 11, 12 + 16 * (size_t)m->n_params - 1, req_len / 2, req_len - 1 };
+            for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+                unsigned char *cut = xmalloc(cuts[c] ? cuts[c] : 1);
+                memcpy(cut, req, cuts[c]);
+                CHECK(judge_time_speed_core(m, cut, cuts[c], &ms) == JUDGE_EPROTOCOL, "%d: call %d cut to %zu bytes",
+                      m->id, k, cuts[c]);
+                free(cut);
+            }
+            /* Each size a buffer's shape uses, one more: the buffers no longer
+             * fit the ints, though the request's own lengths still add up. */
+            for (int i = 0; i < m->n_params; i++) {
+                int shapes = 0;
+                for (int b = 0; b < m->n_params; b++)
+                    for (int d = 0; d < m->params[b].rank; d++) shapes |= m->params[b].dims[d] == i;
+                if (m->params[i].type != JUDGE_INT || !shapes) continue;
+                unsigned char *bumped = xmalloc(req_len);
+                memcpy(bumped, req, req_len);
+                uint32_t v;
+                memcpy(&v, bumped + 12 + 16 * (size_t)i + 8, 4);
+                v++;
+                memcpy(bumped + 12 + 16 * (size_t)i + 8, &v, 4);
+                CHECK(judge_time_speed_core(m, bumped, req_len, &ms) == JUDGE_EPROTOCOL, "%d: call %d, %s one more",
+                      m->id, k, m->params[i].name);
+                free(bumped);
+            }
+            int made = core_runs;
+            judge_session_core_timed(r, k, 1000.0 + k);
+            size_t len;
+            unsigned char *bytes = good_reply(r, k, &len);
+            CHECK(judge_session_reply(r, k, bytes, len) == JUDGE_OK, "%d: speed reply %d", m->id, k);
+            CHECK(core_runs == made, "%d: speed call %d ran the core after a time was handed in", m->id, k);
+            free(bytes);
+        }
+        judge_session_finish(s);
+        /* Calls 1 to 5 of the one speed case (0 warms up): 1001 .. 1005. */
+        const char *json = judge_session_json(s);
+        CHECK(json && strstr(json, "\"core_ms\":1003,"), "%d: the core's median is the handed-in times': %s", m->id,
+              json ? strstr(json, "\"speed\"") : "no report");
+        judge_session_free(s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const check_test tests[] = {
@@ -383,6 +458,7 @@ int main(int argc, char **argv)
         { "cases_are_ragged", cases_are_ragged },
         { "reply_decoder_survives_fuzz", reply_decoder_survives_fuzz },
         { "speed_runs_time_the_core_between_calls", speed_runs_time_the_core_between_calls },
+        { "speed_core_timed_from_the_request", speed_core_timed_from_the_request },
     };
     return check_main(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv, NULL);
 }

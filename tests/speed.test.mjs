@@ -186,10 +186,12 @@ test('--speed judges one file: refused with --watch, on both CLIs alike', async 
   assert.equal(w.stderr, n.stderr);
 });
 
-// The core is timed again right after each of the learner's speed calls
-// (speed.c): a wasm run worker that went on at once would run the next call
-// while the core is being timed, so the two would share the machine.
-test('wasm: each speed call starts only after the core was timed on the one before', slow, async () => {
+// The core is timed right after each of the learner's speed calls (speed.c),
+// in wasm by the run worker itself, on the learner's thread (judge.h,
+// judge_time_speed_core): the report's core median is the one of the times
+// the worker sent. The requests still go one at a time, each after the reply
+// before it (neither side holds every call's tensors).
+test('wasm: the run worker times the core after each speed call; each call starts after the reply before it', slow, async () => {
   const platform = await nodePlatform();
   const epoch = () => performance.timeOrigin + performance.now();
   const logs = [];   // per run worker: when the judge said 'next', and the replies
@@ -220,6 +222,11 @@ test('wasm: each speed call starts only after the core was timed on the one befo
     assert.equal(nexts.length, replies.length - 1);
     for (let k = 1; k < replies.length; k++)
       assert.ok(replies[k].start >= nexts[k - 1] - 1, `call ${k} started ${(nexts[k - 1] - replies[k].start).toFixed(1)} ms before its go-ahead`);
+    assert.ok(replies.every((m) => m.coreMs > 0), JSON.stringify(replies.map((m) => m.coreMs)));
+    assert.ok(logs.filter((l) => !l.nexts.length).every((l) => l.replies.every((m) => m.coreMs === null)),
+      'the correctness runs time no core in the worker');
+    const timed = replies.slice(1).map((m) => m.coreMs).sort((a, b) => a - b);   // call 0 warms up
+    assert.ok(close(r.speed.cases[0].core_ms, timed[(timed.length - 1) / 2]), `${r.speed.cases[0].core_ms} vs ${timed}`);
   } finally {
     pipeline.close();
   }

@@ -26,15 +26,16 @@ export async function loadJudgeCore(bytesOrModule) {
   const x = instance.exports;
   memory = x.memory;
   x._initialize();
-  return new JudgeCore(x);
+  return new JudgeCore(x, module);
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 class JudgeCore {
-  constructor(exports) {
+  constructor(exports, module) {
     this.x = exports;
+    this.module = module;   // for another instance elsewhere (a run worker's)
     const text = this.#takeString(this.x.jw_problems_json());
     if (text === null) throw new Error('the judge ran out of memory listing its problems');
     this.problems = JSON.parse(text);
@@ -147,6 +148,18 @@ class JudgeCore {
   }
 
   // A session for problem `key` with `seed` (a BigInt or decimal string).
+  // The core's time in ms on a request of problem `key`'s speed runs, taken
+  // here (judge.h, judge_time_speed_core); null if the judge could not.
+  timeSpeedCore(key, request) {
+    const at = this.put(request);
+    try {
+      const ms = this.#withStrings([String(key)], (k) => this.x.jw_time_speed_core(k, at, request.length));
+      return ms < 0 ? null : ms;
+    } finally {
+      this.x.jw_free(at);
+    }
+  }
+
   session(key, seed) {
     const ptr = this.#withStrings([String(key), String(seed)], (k, s) => this.x.jw_session_new(k, s));
     if (!ptr) throw new Error(`cannot judge problem ${key}: ${this.string(this.x.jw_last_error())}`);
@@ -181,6 +194,10 @@ class Session {
   }
 
   replyLength(k) { return this.x.jw_reply_len(this.ptr, k); }
+
+  // The core's time on call k's inputs, taken where the learner's call ran;
+  // before its reply, which then does not time the core itself (judge.h).
+  coreTimed(k, ms) { this.x.jw_core_timed(this.ptr, k, ms); }
 
   reply(k, bytes) {
     const at = this.core.put(bytes);

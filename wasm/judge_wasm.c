@@ -80,6 +80,16 @@ void EXPORT(jw_session_free)(judge_session *s) { judge_session_free(s); }
 int EXPORT(jw_calls)(judge_session *s) { return judge_session_calls(s); }
 int EXPORT(jw_paced)(judge_session *s) { return judge_session_paced(s); }
 
+/* The core's time in ms on a request of problem `key`'s speed runs, or -1
+ * (judge.h, judge_time_speed_core: the run worker's). */
+double EXPORT(jw_time_speed_core)(const char *key, const unsigned char *req, size_t len)
+{
+    const judge_meta *m = judge_find(key);
+    double ms;
+    return m && judge_time_speed_core(m, req, len, &ms) == JUDGE_OK ? ms : -1;
+}
+void EXPORT(jw_core_timed)(judge_session *s, int k, double ms) { judge_session_core_timed(s, k, ms); }
+
 /* Call k's request: its address, with its length in *len. */
 const unsigned char *EXPORT(jw_request)(judge_session *s, int k, size_t *len)
 {

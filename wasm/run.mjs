@@ -211,6 +211,7 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
       }
       case 'reply': {
         const t = epoch();
+        if (m.coreMs != null) session.coreTimed(m.k, m.coreMs);
         session.reply(m.k, m.bytes);
         replying += epoch() - t;
         since('calls', m.start, m.end);
@@ -238,6 +239,8 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
     const pages = importedMemory(wasm).min;
     worker.post({
       module, fn: problem.function, calls, requests, paced, outputCap: cap, wire: session.core.wire,
+      // A paced session's core is timed in the worker, on the learner's thread.
+      core: paced ? { module: session.core.module, key: String(problem.id) } : null,
       memory: { initial: pages, maximum: maxPages },
     });
   }));

@@ -9,6 +9,7 @@
 import { makeWasi, Exit, Unwind, HostFault } from './wasi.mjs';
 import { STACK_GUARD_BYTES, LINKED_STACK_BYTES } from './compile.mjs';
 import { workerPort } from './worker_port.mjs';
+import { loadJudgeCore } from './judge_core.mjs';
 
 // Bytes 0 to STACK_GUARD_BYTES: below the stack (linked first), zero unless
 // something wrote where natively nothing is mapped. A change in the first
@@ -64,7 +65,11 @@ function describe(e, running, x) {
 //        calls, requests: [Uint8Array] (every call's, or when paced the
 //        first's: each later one comes with the main side's go-ahead,
 //        { type: 'next', request }), wire: the C judge's jw_wire_json
-//        (magic numbers, element sizes by judge_type) }. post(message,
+//        (magic numbers, element sizes by judge_type), core: null, or
+//        for a paced session { module: judge.wasm's, key: the problem }:
+//        the core is timed here, on this thread, right after each of the
+//        learner's calls on the same request, and the reply carries it as
+//        coreMs (judge.h, judge_time_speed_core) }. post(message,
 //        transfer) talks to the main side; next() resolves to the request
 //        of the next go-ahead.
 export async function runJob(job, post, next) {
@@ -78,6 +83,7 @@ export async function runJob(job, post, next) {
     if (keep.length) post({ type: 'out', bytes: keep });
     if (bytes.length > room) throw new Flood();
   };
+  const core = job.core ? await loadJudgeCore(job.core.module) : null;
   const memory = new WebAssembly.Memory(job.memory);
   const judge = {
     out_of_memory(bytes) { throw new OutOfMemory(bytes >>> 0); },
@@ -117,7 +123,9 @@ export async function runJob(job, post, next) {
       post({ type: 'fault', k, started: true, ...reply });
       return;
     }
-    post({ type: 'reply', k, bytes: reply.bytes, start, end: epoch() }, [reply.bytes.buffer]);
+    const end = epoch();
+    const coreMs = core?.timeSpeedCore(job.core.key, request) ?? null;
+    post({ type: 'reply', k, bytes: reply.bytes, start, end, coreMs }, [reply.bytes.buffer]);
     // Freed after the reply is out: a learner who wrecked the heap makes
     // free() trap, but the judge already holds the buffers that show where.
     // The last call's are not freed: the worker ends with the run.
