@@ -142,7 +142,6 @@ static void free_args(judge_args *a)
     for (int i = 0; i < JUDGE_MAX_PARAMS; i++) free(a->buf[i]);
 }
 
-/* Size and allocate every buffer of a case; NULL for a mask made "none". */
 /* The elements of buffer param p by its shape, with a's ints; 0 when a
  * dimension is not positive. */
 static size_t shape_len(const judge_param *p, const judge_args *a)
@@ -156,6 +155,7 @@ static size_t shape_len(const judge_param *p, const judge_args *a)
     return n;
 }
 
+/* Size and allocate every buffer of a case; NULL for a mask made "none". */
 static judge_status alloc_args(judge_args *a, const judge_meta *m, const judge_case *c)
 {
     memset(a, 0, sizeof *a);
@@ -260,8 +260,7 @@ judge_status judge_time_speed_core(const judge_meta *m, const unsigned char *req
 {
     const judge_ops *ops = judge_ops_for(m);
     if (!ops) return JUDGE_ENOPROBLEM;
-    judge_ops core = *ops;
-    if (core.speed_core) core.reference = core.speed_core;
+    judge_ops core = judge_speed_ops(ops);
     judge_args a = { .meta = m };
     size_t at = 12 + 16 * (size_t)m->n_params;
     if (len < at || get_u32(req) != JUDGE_WIRE_REQUEST || get_u32(req + 8) != (uint32_t)m->n_params)

@@ -138,4 +138,13 @@ char *judge_str_take(str *b);
 const char *judge_str_colour(judge_verdict v, int on);
 const char *judge_str_plain(int on);
 
+/* A problem's ops with the speed runs' reference: its speed_core when it
+ * has one (judge.h), for the speed session and judge_time_speed_core alike. */
+static inline judge_ops judge_speed_ops(const judge_ops *o)
+{
+    judge_ops c = *o;
+    if (c.speed_core) c.reference = c.speed_core;
+    return c;
+}
+
 #endif

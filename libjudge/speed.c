@@ -101,8 +101,7 @@ judge_session *judge_session_speed(judge_session *s)
     sp->meta.cases = sp->cases;
     sp->meta.n_cases = m->n_speed * CALLS;
     sp->meta.n_mistakes = 0;   /* a wrong result is told, not diagnosed: the shapes are large */
-    sp->ops = *s->ops;
-    if (sp->ops.speed_core) sp->ops.reference = sp->ops.speed_core;
+    sp->ops = judge_speed_ops(s->ops);
     judge_status st = judge_session_new_ops(&sp->runs, &sp->meta, &sp->ops, s->seed);
     if (st) {
         sp->reason = JUDGE_MSG_SPEED_JUDGE_FAULT;

@@ -147,7 +147,6 @@ class JudgeCore {
     return s;
   }
 
-  // A session for problem `key` with `seed` (a BigInt or decimal string).
   // The core's time in ms on a request of problem `key`'s speed runs, taken
   // here (judge.h, judge_time_speed_core); null if the judge could not.
   timeSpeedCore(key, request) {
@@ -160,6 +159,7 @@ class JudgeCore {
     }
   }
 
+  // A session for problem `key` with `seed` (a BigInt or decimal string).
   session(key, seed) {
     const ptr = this.#withStrings([String(key), String(seed)], (k, s) => this.x.jw_session_new(k, s));
     if (!ptr) throw new Error(`cannot judge problem ${key}: ${this.string(this.x.jw_last_error())}`);
