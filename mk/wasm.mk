@@ -13,7 +13,7 @@ WASM_LDFLAGS := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1
 # Emscripten, its NODE_PATH and SIMDe's include folder (Emscripten's sysroot
 # hides /usr/include) are mk/simd.mk's: EMCC_RUN, SIMDE_WASM_INC.
 WASM_JUDGE_SRC := $(CORE_SRC) $(JUDGE_SRC) $(GEN) wasm/judge_wasm.c
-WASM_OUT := $(WASM_DIR)/judge.wasm $(WASM_DIR)/learner_shim.c
+WASM_OUT := $(WASM_DIR)/judge.wasm $(WASM_DIR)/learner_shim.c $(WASM_DIR)/guard.wasm
 
 ALL += $(WASM_OUT)
 .PHONY: wasm bench-wasm
@@ -31,6 +31,13 @@ $(WASM_DIR)/judge.wasm: $(WASM_JUDGE_SRC) core/att.h libjudge/judge.h libjudge/w
 $(WASM_DIR)/learner_shim.c: wasm/learner_shim.c
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# The run worker's guard check (wasm/guard.wat); wasm-as is binaryen's,
+# which Emscripten depends on.
+$(WASM_DIR)/guard.wasm: wasm/guard.wat
+	@command -v wasm-as >/dev/null || { echo "make wasm: needs binaryen's wasm-as (Debian: apt-get install binaryen)" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	wasm-as --enable-simd -o $@ $<
 
 # Compile time (first and warm), end-to-end judge time, wasm/native ratio.
 bench-wasm: $(WASM_OUT) judge

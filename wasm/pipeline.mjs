@@ -25,6 +25,8 @@ export async function createPipeline(platform, { onProgress, preload = false } =
   const judgeBytes = await platform.readBytes('judge.wasm',
     (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }));
   const core = await loadJudgeCore(judgeBytes);
+  // The run worker's stack-guard check (wasm/guard.wat), compiled once.
+  const guard = await WebAssembly.compile(await platform.readBytes('guard.wasm'));
   const compiler = makeCompiler(platform, (p) => onProgress?.({ phase: 'compiler', ...p }));
   const workers = runWorkers(platform.startRunWorker);
   if (preload) compiler.load().catch(() => {});   // the error shows again at the first compile
@@ -111,12 +113,12 @@ export async function createPipeline(platform, { onProgress, preload = false } =
         if (me.cancelled) throw new Cancelled();
         session.compiled(c.ok, withPath(c.diagnostics, name, file));
         if (c.ok) {
-          me.run = runSession({ session, problem: p, wasm: c.wasm, startWorker: workers.take, phases });
+          me.run = runSession({ session, problem: p, wasm: c.wasm, guard, startWorker: workers.take, phases });
           await me.run.done;
         }
         // After a CE too: then no speed run, and the report says why.
         if (speed && !me.cancelled) {
-          me.run = runSpeed({ session, problem: p, wasm: c.wasm, startWorker: workers.take, phases });
+          me.run = runSpeed({ session, problem: p, wasm: c.wasm, guard, startWorker: workers.take, phases });
           await me.run.done;
         }
         const start = performance.timeOrigin + performance.now();

@@ -120,7 +120,8 @@ export function runWorkers(start) {
   };
 }
 
-// Run every call of `session` against the learner module `wasm` (bytes).
+// Run every call of `session` against the learner module `wasm` (bytes);
+// guard: wasm/guard.wat's compiled module, for the worker.
 // A paced session's calls wait, each, for the reply before it to be handed
 // in (the session times the core then: judge.h, judge_session_paced), and
 // its request comes with that go-ahead.
@@ -129,7 +130,7 @@ export function runWorkers(start) {
 // done resolves when the session has all its replies and faults, and rejects
 // only for a fault of the judge's own (or Cancelled). phases, when given,
 // gets where the time went: [{ name, start, end }] in ms since the epoch.
-export function runSession({ session, problem, wasm, startWorker, phases = [] }) {
+export function runSession({ session, problem, wasm, guard, startWorker, phases = [] }) {
   let cancelled = false;
   let cancel = () => { cancelled = true; };
   const since = (name, start, end = epoch()) => phases.push({ name, start, end });
@@ -238,7 +239,7 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
     });
     const pages = importedMemory(wasm).min;
     worker.post({
-      module, fn: problem.function, calls, requests, paced, outputCap: cap, wire: session.core.wire,
+      module, guard, fn: problem.function, calls, requests, paced, outputCap: cap, wire: session.core.wire,
       // A paced session's core is timed in the worker, on the learner's thread.
       core: paced ? { module: session.core.module, key: String(problem.id) } : null,
       memory: { initial: pages, maximum: maxPages },
@@ -250,9 +251,9 @@ export function runSession({ session, problem, wasm, startWorker, phases = [] })
 // The speed runs of a session that asked for them (judge.h, "speed"), once
 // its own calls have all run: the same module in a fresh worker, with the
 // speed runs' own time limit. Returns { done, cancel } as runSession does.
-export function runSpeed({ session, problem, wasm, startWorker, phases }) {
+export function runSpeed({ session, problem, wasm, guard, startWorker, phases }) {
   const speed = session.speed();
   if (!speed) return { done: Promise.resolve(), cancel() {} };
   const limits = { ...problem.limits, time_ms: speed.timeMs };
-  return runSession({ session: speed, problem: { ...problem, limits }, wasm, startWorker, phases });
+  return runSession({ session: speed, problem: { ...problem, limits }, wasm, guard, startWorker, phases });
 }

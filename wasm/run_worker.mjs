@@ -61,7 +61,7 @@ function describe(e, running, x) {
   return { kind: 'internal', message: String(e?.stack ?? e) };
 }
 
-// job: { module, fn, memory: { initial, maximum } (pages), outputCap (bytes),
+// job: { module, guard (wasm/guard.wat's module), fn, memory: { initial, maximum } (pages), outputCap (bytes),
 //        calls, requests: [Uint8Array] (every call's, or when paced the
 //        first's: each later one comes with the main side's go-ahead,
 //        { type: 'next', request }), wire: the C judge's jw_wire_json
@@ -95,6 +95,8 @@ export async function runJob(job, post, next) {
     wasi_snapshot_preview1: makeWasi(memory, write), env: { memory }, judge,
   });
   const x = instance.exports;
+  const { dirty } = (await WebAssembly.instantiate(job.guard, { env: { memory } })).exports;
+  const stray = () => strayWrite(memory, dirty);
   post({ type: 'loaded', got, at: epoch() });
   // The learner's constructors run here, as they do before main natively.
   try {
@@ -103,9 +105,9 @@ export async function runJob(job, post, next) {
     post({ type: 'fault', k: 0, started: false, ...describe(e, 'the constructors', x) });
     return;
   }
-  const stray = strayWrite(memory);
-  if (stray) {
-    post({ type: 'fault', k: 0, started: false, ...stray });
+  const strayed = stray();
+  if (strayed) {
+    post({ type: 'fault', k: 0, started: false, ...strayed });
     return;
   }
   post({ type: 'hello' });
@@ -114,7 +116,7 @@ export async function runJob(job, post, next) {
     let reply;
     const start = epoch();
     try {
-      reply = call(x, memory, job.fn, request, job.wire);
+      reply = call(x, memory, job.fn, request, job.wire, stray);
     } catch (e) {
       post({ type: 'fault', k, started: true, ...describe(e, job.fn, x) });
       return;
@@ -142,7 +144,8 @@ export async function runJob(job, post, next) {
 
 // One call: allocate each region with the module's own malloc (in param
 // order, as runner.c does), copy the request in, call, copy everything back.
-function call(x, memory, fn, req, wire) {
+// stray(): what strayWrite finds after the call.
+function call(x, memory, fn, req, wire, stray) {
   const dv = new DataView(req.buffer, req.byteOffset, req.byteLength);
   const index = dv.getUint32(4, true), n = dv.getUint32(8, true);
   const args = [], regions = [];
@@ -172,8 +175,8 @@ function call(x, memory, fn, req, wire) {
   x[fn](...args);
   const ns = BigInt(Math.round((performance.now() - t0) * 1e6));
   x.fflush?.(0);
-  const stray = strayWrite(memory);
-  if (stray) return stray;
+  const strayed = stray();
+  if (strayed) return strayed;
   const reply = new Uint8Array(replyLen);
   const rv = new DataView(reply.buffer);
   rv.setUint32(0, wire.magic.reply, true);
@@ -188,14 +191,11 @@ function call(x, memory, fn, req, wire) {
 }
 
 // Wasm faults only past the end of its memory: a write below the stack is
-// seen afterwards, as a guard byte that is no longer zero. One OR over the
-// 4 MiB as 32-bit words (a millisecond or two per call); only when it is not
-// zero is the first changed byte looked for.
-function strayWrite(memory) {
-  const words = new Int32Array(memory.buffer, 0, STACK_GUARD_BYTES / 4);
-  let any = 0;
-  for (let i = 0; i < words.length; i += 4) any |= words[i] | words[i + 1] | words[i + 2] | words[i + 3];
-  if (!any) return null;
+// seen afterwards, as a guard byte that is no longer zero. dirty(): the
+// guard module's scan (wasm/guard.wat); only when it finds a byte that is
+// not zero is the first one looked for.
+function strayWrite(memory, dirty) {
+  if (!dirty(STACK_GUARD_BYTES)) return null;
   const address = new Uint8Array(memory.buffer, 0, STACK_GUARD_BYTES).findIndex((b) => b !== 0);
   return address < ZERO_PAGE ? { kind: 'zero_page', address } : { kind: 'stray', address };
 }
