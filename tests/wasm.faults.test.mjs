@@ -40,3 +40,22 @@ test('every wasm-only fault gets its verdict and names its kind', async (t) => {
     pipeline.close();
   }
 });
+
+// The run worker's guard scan (wasm/guard.wat) on its own: one byte set
+// anywhere in the guard, its first and last 64 bytes included, is seen; a
+// byte just past it, or none, is not.
+test('the guard scan sees one byte anywhere in the guard, and nothing past it', async () => {
+  const { STACK_GUARD_BYTES: n } = await import('../wasm/compile.mjs');
+  const guard = new WebAssembly.Module(readFileSync(join(root, 'build', 'wasm', 'guard.wasm')));
+  const memory = new WebAssembly.Memory({ initial: n / 65536 + 1 });
+  const { dirty } = new WebAssembly.Instance(guard, { env: { memory } }).exports;
+  const bytes = new Uint8Array(memory.buffer);
+  assert.equal(dirty(n), 0);
+  for (const at of [0, 1, 15, 16, 47, 63, 64, 4095, 4096, 1 << 20, n - 64, n - 17, n - 1]) {
+    bytes[at] = 0x80;
+    assert.equal(dirty(n), 1, `a byte at ${at}`);
+    bytes[at] = 0;
+  }
+  bytes[n] = 1;
+  assert.equal(dirty(n), 0, 'a byte past the guard');
+});
