@@ -7,7 +7,7 @@
 //   edited: Run after a small edit (the compiler is warm, the code is new);
 //   reload: the page reloaded, the learner's last code back in the editor
 //           (its module in the compile cache), Run as soon as the editor
-//           shows; navigation to verdict;
+//           shows; navigation to verdict, the median of three;
 //   paused: Run a few seconds after an edit (the page compiles meanwhile);
 //   read:   an edit some seconds after the last verdict (the learner read
 //           it; the page warms the compiler up meanwhile), Run at once.
@@ -125,8 +125,14 @@ try {
     await setCode(page, `${solution}\n/* read ${i} */\n`);
     return { 'warm-ups before': (await phases(page))['warm-up'] ?? 0 };
   });
-  const { ms: reload, steps: reloadSteps } = await firstVerdict(page, () => page.reload());
-  const reloadPhases = { ...reloadSteps, ...await phases(page) };
+  // Reloads, one after another: the median, with its phases.
+  const reloads = [];
+  for (let i = 0; i < 3; i++) {
+    const { ms, steps } = await firstVerdict(page, () => page.reload());
+    reloads.push({ ms, phases: { ...steps, ...await phases(page) } });
+  }
+  reloads.sort((a, b) => a.ms - b.ms);
+  const { ms: reload, phases: reloadPhases } = reloads[1];
 
   const median = warm[warm.length >> 1];
   // The same runs on the page's own clock: from the click event's timeStamp
@@ -143,7 +149,8 @@ try {
   line(`warm re-run, unchanged code, median of ${RUNS}`, seconds(median),
     `min ${seconds(warm[0])}, max ${seconds(warm.at(-1))}`);
   line('run after an edit (warm compiler, recompiles), median of 3', seconds(edited[1]), 'target < 0.4 s');
-  line('page reload to verdict (compiler from the cache)', seconds(reload), 'target < 0.7 s');
+  line('page reload to verdict (compiler from the cache), median of 3', seconds(reload),
+    `min ${seconds(reloads[0].ms)}, max ${seconds(reloads[2].ms)}; target < 0.7 s`);
   line(`run ${PAUSE_MS / 1000} s after an edit (compiled meanwhile), median of 3`, seconds(paused[1]));
   line(`run after an edit ${READ_MS / 1000} s after the last verdict, median of 3`, seconds(read[1]));
   line('  the same four kinds, click event to verdict on the page\'s clock',
@@ -156,7 +163,7 @@ try {
   console.log(`RESULT peer=web shape=49 what=cold_first_verdict ms=${cold}`);
   console.log(`RESULT peer=web shape=49 what=warm_rerun min_ms=${warm[0]} median_ms=${median} max_ms=${warm.at(-1)}`);
   console.log(`RESULT peer=web shape=49 what=edited_rerun min_ms=${edited[0]} median_ms=${edited[1]} max_ms=${edited[2]}`);
-  console.log(`RESULT peer=web shape=49 what=reload_first_verdict ms=${reload}`);
+  console.log(`RESULT peer=web shape=49 what=reload_first_verdict min_ms=${reloads[0].ms} median_ms=${reload} max_ms=${reloads[2].ms}`);
   console.log(`RESULT peer=web shape=49 what=paused_edited_rerun min_ms=${paused[0]} median_ms=${paused[1]} max_ms=${paused[2]}`);
   const pageLine = (what, v) => console.log(`RESULT peer=web shape=49 what=${what} clock=page min_ms=${v[0]} median_ms=${v[v.length >> 1]} max_ms=${v.at(-1)}`);
   pageLine('warm_rerun', warmPage);
