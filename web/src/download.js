@@ -6,6 +6,8 @@
 // over, or stands in when no worker is in charge.
 import { say, t } from './text.js';
 
+const SHOW_AFTER_MS = 300;
+
 export function downloadBar({ box, bar, label }) {
   const wire = new Map();   // url -> { loaded, total }, from the service worker
   let phase = 'judge';
@@ -36,13 +38,26 @@ export function downloadBar({ box, bar, label }) {
     if (!box.hidden) draw();
   });
 
+  // The bar shows only for a download still going after a moment: a file
+  // from the cache (the judge, on every later visit) would only flash it,
+  // and it pushes the page down, moving Run as the learner reaches for it.
+  let showing = null;
+  const show = () => {
+    showing = null;
+    box.hidden = false;
+    draw();
+  };
   return {
     // The backend's onProgress({ phase, loaded, total }).
     progress(p) {
       phase = p.phase;
       own = { loaded: p.loaded, total: p.total };
-      box.hidden = p.total > 0 && p.loaded >= p.total;
-      if (!box.hidden) draw();
+      if (p.total > 0 && p.loaded >= p.total) {
+        clearTimeout(showing);
+        showing = null;
+        box.hidden = true;
+      } else if (!box.hidden) draw();
+      else showing ??= setTimeout(show, SHOW_AFTER_MS);
     },
     relabel: () => { if (!box.hidden) draw(); },
   };
