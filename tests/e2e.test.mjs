@@ -68,6 +68,8 @@ async function shot(name) {
 // axe-core over the page as it is: no serious or critical violation.
 const axeSource = readFileSync(join(root, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 async function axe(what) {
+  // A statement's wide blocks are marked while the page is idle (web/src/wide.js).
+  await page.waitForFunction(() => !document.querySelector('.statement:not([data-measured])'));
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -904,3 +906,40 @@ test('the Speed section on the real judge: 49\'s gold solution gets a tier, cons
 });
 
 if (skip) test(`browser tests skipped: ${skip}`, { skip }, () => {});
+
+// The list and a problem come from the page's own copy of judge.problems
+// (web/src/problems.js): both are drawn while the judge is still loading, and
+// a Run pressed then waits for it and judges.
+test('the list and a problem are drawn before the judge has loaded; a Run meanwhile waits for it', { skip, timeout: 300_000 }, async () => {
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM } = await import('../web/chromium.mjs');
+  const own = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await own.newContext({ serviceWorkers: 'block', viewport: WIDE });
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await context.route(/\/rt\/[^/]+\/wasm\/api\.mjs(\?.*)?$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const tab = await context.newPage();
+    const tabErrors = watchErrors(tab);
+    await tab.goto(`${url}#/`);
+    const row = tab.locator('table.problems tr', { has: tab.locator('a[href="#/49-causal-mha"]') });
+    await row.waitFor();
+    assert.match(await row.textContent(), /Causal multi-head attention/);
+    await row.locator('a').click();
+    await tab.locator('.cm-content').waitFor();
+    assert.equal(await editorText(tab), starter);
+    await tab.locator('.statement .katex').first().waitFor();
+    const verdict = runAndWait(tab);
+    await tab.waitForTimeout(500);
+    assert.equal(await tab.locator('#results .verdict').count(), 0, 'no verdict without the judge');
+    assert.equal(await tab.locator('#run').getAttribute('aria-disabled'), 'true', 'the run waits');
+    release();
+    assert.equal(await verdict, 'WA', 'the starter compiles, and is wrong');
+    assert.deepEqual(tabErrors, []);
+  } finally {
+    await own.close();
+  }
+});

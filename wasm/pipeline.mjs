@@ -9,8 +9,9 @@ import { makeCompiler } from './compiler.mjs';
 import { sourceName, withPath } from './compile.mjs';
 import { runSession, runSpeed, runWorkers, Cancelled } from './run.mjs';
 
-// What the page needs of a problem (the C judge's list has more: params).
-function publicProblem(p) {
+// What the page needs of a problem (the C judge's list has more: params);
+// web/site.mjs puts the same in the page at build time.
+export function publicProblem(p) {
   const { id, slug, dir, title, difficulty, prototype, starter, hints, limits, speed } = p;
   return { id, slug, dir, title, difficulty, function: p.function, prototype, starter, hints, limits, speed };
 }
@@ -22,11 +23,13 @@ export function withBackend(json) {
 }
 
 export async function createPipeline(platform, { onProgress, preload = false } = {}) {
-  const judgeBytes = await platform.readBytes('judge.wasm',
-    (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }));
-  const core = await loadJudgeCore(judgeBytes);
-  // The run worker's stack-guard check (wasm/guard.wat), compiled once.
-  const guard = await WebAssembly.compile(await platform.readBytes('guard.wasm'));
+  // The judge, and the run worker's stack-guard check (wasm/guard.wat),
+  // each compiled once, fetched side by side.
+  const [core, guard] = await Promise.all([
+    platform.readBytes('judge.wasm', (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }))
+      .then(loadJudgeCore),
+    platform.readBytes('guard.wasm').then((bytes) => WebAssembly.compile(bytes)),
+  ]);
   const compiler = makeCompiler(platform, (p) => onProgress?.({ phase: 'compiler', ...p }));
   const workers = runWorkers(platform.startRunWorker);
   if (preload) compiler.load().catch(() => {});   // the error shows again at the first compile

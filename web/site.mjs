@@ -109,6 +109,17 @@ async function copy(src, dest) {
   await fs.link(src, dest).catch(() => fs.copyFile(src, dest));
 }
 
+// The problems as judge.problems lists them (wasm/api.mjs), read from the
+// judge itself (build/wasm/judge.wasm): the page has them in its bundle, so
+// it draws a problem, the learner's code in its editor, before the judge
+// has loaded (~120 ms of a reload).
+export async function problemList() {
+  const { loadJudgeCore } = await import('../wasm/judge_core.mjs');
+  const { publicProblem } = await import('../wasm/pipeline.mjs');
+  const core = await loadJudgeCore(readFileSync(join(root, 'build', 'wasm', 'judge.wasm')));
+  return core.problems.map(publicProblem);
+}
+
 // The Vite plugin: runs once the page is written.
 export function sitePlugin({ version }) {
   let outDir;

@@ -2,7 +2,7 @@
 // (see site.mjs); the page imports it at run time from rt/<hash>/.
 import { defineConfig } from 'vite';
 import { join } from 'node:path';
-import { root, runtimeVersion, sitePlugin } from './site.mjs';
+import { problemList, root, runtimeVersion, sitePlugin } from './site.mjs';
 
 const version = runtimeVersion();
 
@@ -12,7 +12,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   logLevel: 'warn',
-  define: { __RUNTIME__: JSON.stringify(`rt/${version}/`) },
+  define: { __RUNTIME__: JSON.stringify(`rt/${version}/`), __PROBLEMS__: JSON.stringify(await problemList()) },
   build: {
     outDir: join(root, 'build', 'web'),
     emptyOutDir: true,

@@ -4,6 +4,7 @@
 /* global __RUNTIME__ */
 
 let loading = null;
+let loaded = null;   // the judge, once loading is done
 
 // The service worker must control the page before the compiler is fetched,
 // or the first download would bypass it and not be kept for offline use.
@@ -49,7 +50,7 @@ export function loadJudge(onProgress) {
     const t2 = performance.now();
     const judge = await createJudge({ base, onProgress, preload: false });
     performance.measure('judge: create', { start: t2 });
-    return {
+    loaded = {
       ...judge,
       // toolchain: false starts only the run worker, which fetches nothing.
       prepare: async (options) => {
@@ -65,11 +66,20 @@ export function loadJudge(onProgress) {
         return judge.run(...args);
       },
     };
+    return loaded;
   })().catch((e) => {
     loading = null;   // let the next attempt try again (e.g. back online)
     throw e;
   });
   return loading;
+}
+
+// The judge for a view drawn before it has loaded: a call waits for the
+// load, then goes to the judge. Nothing runs before it has loaded, so
+// cancel() has nothing to stop until then.
+export function lazyJudge(onProgress) {
+  const call = (name) => async (...args) => (await loadJudge(onProgress))[name](...args);
+  return { prepare: call('prepare'), compile: call('compile'), run: call('run'), cancel: () => loaded?.cancel() };
 }
 
 // A speed run (the problem's speed cases, after its correctness cases): the

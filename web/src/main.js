@@ -1,18 +1,21 @@
 // main.js: the page. Two views, chosen by the URL's hash so any static host
 // serves it: the problem list (#/) and a problem (#/49-causal-mha): statement,
 // editor, Run, results. Everything about problems comes from judge.problems
-// and the statements; every verdict comes from the wasm judge.
+// (in the bundle: problems.js) and the statements; every verdict comes from
+// the wasm judge.
 import './style.css';
 import { h } from './dom.js';
 import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
-import { loadJudge, measureSpeed } from './judge.js';
+import { lazyJudge, loadJudge, measureSpeed } from './judge.js';
+import { problemByKey, problems } from './problems.js';
 import { createEditor } from './editor.js';
 import { compileAhead } from './ahead.js';
 import { statementHtml } from './statement.js';
 import { renderReport } from './results.js';
 import { downloadBar } from './download.js';
 import { divider, tabs } from './layout.js';
+import { wideBlocks } from './wide.js';
 import { helpPanel } from './help.js';
 import { historyPanel } from './history.js';
 import { progressTools } from './progress.js';
@@ -60,18 +63,10 @@ function fail(where, error) {
   console.warn(where, error);
 }
 
-async function showList() {
+function showList() {
   document.title = 'Attention judge';
   document.body.classList.remove('workspace');
-  const id = routeId;
-  let judge;
-  try {
-    judge = await loadJudge(onProgress);
-  } catch (e) {
-    return fail('list', e);
-  }
-  if (id !== routeId) return;
-  const rows = judge.problems.map((p) => {
+  const rows = problems.map((p) => {
     const status = store.status(p.id);
     return h('tr', {},
       h('td', { class: 'num' }, p.id),
@@ -85,24 +80,27 @@ async function showList() {
     h('table', { class: 'problems' },
       h('thead', {}, h('tr', {}, ['#', t('title'), t('difficulty'), t('status')].map((x) => h('th', { scope: 'col' }, x)))),
       h('tbody', {}, rows)),
-    progressTools(judge.problems.map((p) => p.id), () => showList()));
+    progressTools(problems.map((p) => p.id), () => showList()));
 }
 
+// A problem is drawn at once, the judge loading meanwhile (a call to it
+// waits for the load); a key the page does not know asks the judge.
 async function showProblem(key) {
   const id = routeId;
-  let judge;
-  try {
-    judge = await loadJudge(onProgress);
-  } catch (e) {
-    return fail('problem', e);
+  let problem = problemByKey(key);
+  if (!problem) {
+    try {
+      problem = (await loadJudge(onProgress)).find(key);
+    } catch (e) {
+      return fail('problem', e);
+    }
+    if (id !== routeId) return;
   }
-  if (id !== routeId) return;
-  const problem = judge.find(key);
   if (!problem) {
     main.replaceChildren(h('p', { role: 'alert' }, t('noProblem'), ' ', h('a', { href: '#/' }, t('back'))));
     return;
   }
-  view = problemView(judge, problem);
+  view = problemView(lazyJudge(onProgress), problem);
 }
 
 function problemView(judge, problem) {
@@ -181,38 +179,14 @@ function problemView(judge, problem) {
       const html = await statementHtml(problem.dir, lang);
       statement.innerHTML = html;   // rendered at build time with html: false: no raw HTML gets through
       statement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-      markWide(statement);
+      wide.watch(statement, { later: true });
     } catch (e) {
       statement.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(e.message ?? e)));
     }
   }
 
-  // Formulas (and tables) wider than their column scroll in their block: such a block gets
-  // the cue (a fade at the edge it scrolls towards) and can take focus, so
-  // the keyboard scrolls it too.
-  function markWide(root) {
-    if (!root.offsetParent) return;   // a hidden tab has no widths to compare
-    // All widths first, then all changes: one layout, not one per block.
-    const blocks = [...root.querySelectorAll('.katex-display, pre, .table-wrap')]
-      .map((block) => [block, block.scrollWidth > block.clientWidth + 1]);
-    for (const [block, wide] of blocks) {
-      block.classList.toggle('wide', wide);
-      if (!wide || block.onscroll) continue;
-      block.tabIndex = 0;
-      block.setAttribute('role', 'region');
-      if (!block.hasAttribute('aria-label')) block.setAttribute('aria-label', t('wideBlock'));
-      const edge = () => {
-        block.classList.toggle('at-start', block.scrollLeft <= 0);
-        block.classList.toggle('at-end', block.scrollLeft + block.clientWidth >= block.scrollWidth - 1);
-      };
-      block.onscroll = edge;
-      requestAnimationFrame(edge);
-    }
-  }
-  const resized = new ResizeObserver(() => {
-    markWide(statement);
-    markWide(results);
-  });
+  const wide = wideBlocks(() => t('wideBlock'));
+  const resized = new ResizeObserver(() => wide.remeasure());
   resized.observe(statementPane);
   resized.observe(resultsPane);
 
@@ -222,7 +196,7 @@ function problemView(judge, problem) {
       speed.render();
       results.append(speed.node);
     }
-    markWide(results);
+    wide.watch(results);
   }
 
   function relabel() {
@@ -400,6 +374,7 @@ function problemView(judge, problem) {
       ahead.stop();
       clearTimeout(later);
       resized.disconnect();
+      wide.disconnect();
       view.destroy();
       editor.destroy();
     },
@@ -408,6 +383,10 @@ function problemView(judge, problem) {
 
 function route() {
   routeId++;
+  // Neither view waits for the judge, but both soon need it (the list, for
+  // the offline layer that comes with it): it loads while they are drawn.
+  // A failure shows at the first call that needs it.
+  loadJudge(onProgress).catch(() => {});
   view?.destroy();
   view = null;
   const key = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
