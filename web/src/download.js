@@ -32,21 +32,28 @@ export function downloadBar({ box, bar, label }) {
     }
   }
 
-  navigator.serviceWorker?.addEventListener('message', (e) => {
-    if (e.data?.type !== 'download') return;
-    wire.set(e.data.url, { loaded: e.data.loaded, total: e.data.total });
-    if (!box.hidden) draw();
-  });
-
-  // The bar shows only for a download still going after a moment: a file
-  // from the cache (the judge, on every later visit) would only flash it,
-  // and it pushes the page down, moving Run as the learner reaches for it.
-  let showing = null;
+  // The bar shows for bytes the service worker sees crossing the network,
+  // or else for a download still going after a moment: a file from the
+  // cache (the judge, on every later visit) would only flash it, and it
+  // pushes the page down, moving Run as the learner reaches for it.
+  // Once shown, the bar comes back at once for the next file of the same
+  // download (the compiler is several).
+  let showing = null, shown = false;
   const show = () => {
+    clearTimeout(showing);
     showing = null;
+    shown = true;
     box.hidden = false;
     draw();
   };
+
+  navigator.serviceWorker?.addEventListener('message', (e) => {
+    if (e.data?.type !== 'download') return;
+    wire.set(e.data.url, { loaded: e.data.loaded, total: e.data.total });
+    if (showing) show();   // bytes from the network: a real download, shown now
+    else if (!box.hidden) draw();
+  });
+
   return {
     // The backend's onProgress({ phase, loaded, total }).
     progress(p) {
@@ -57,6 +64,7 @@ export function downloadBar({ box, bar, label }) {
         showing = null;
         box.hidden = true;
       } else if (!box.hidden) draw();
+      else if (shown) show();
       else showing ??= setTimeout(show, SHOW_AFTER_MS);
     },
     relabel: () => { if (!box.hidden) draw(); },
