@@ -120,6 +120,16 @@ export async function problemList() {
   return core.problems.map(publicProblem);
 }
 
+// The wasm/ modules `name` imports statically (itself first), each once.
+function staticImports(name, seen = new Set()) {
+  if (!seen.has(name)) {
+    seen.add(name);
+    const text = readFileSync(join(root, 'wasm', name), 'utf8');
+    for (const m of text.matchAll(/^import [^'"]*from '\.\/([\w.]+\.mjs)';$/gm)) staticImports(m[1], seen);
+  }
+  return seen;
+}
+
 // The Vite plugin: runs once the page is written.
 export function sitePlugin({ version }) {
   let outDir;
@@ -128,6 +138,13 @@ export function sitePlugin({ version }) {
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+    },
+    // The judge's modules (api.mjs and what it imports, and the page's
+    // platform, which it imports at run time) are fetched as the page is
+    // parsed, not one import level at a time once the bundle has run.
+    transformIndexHtml() {
+      const modules = staticImports('platform_web.mjs', staticImports('api.mjs'));
+      return [...modules].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', href: `rt/${version}/wasm/${f}` }, injectTo: 'head' }));
     },
     async closeBundle() {
       const list = runtimeFiles();
