@@ -913,6 +913,8 @@ if (skip) test(`browser tests skipped: ${skip}`, { skip }, () => {});
 test('the list and a problem are drawn before the judge has loaded; a Run meanwhile waits for it', { skip, timeout: 300_000 }, async () => {
   const { chromium } = await import('playwright-core');
   const { CHROMIUM } = await import('../web/chromium.mjs');
+  const { serve } = await import('../web/serve.mjs');
+  const site = await serve({ root: join(root, 'build', 'web') });   // the shared one is stopped by the offline test
   const own = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const context = await own.newContext({ serviceWorkers: 'block', viewport: WIDE });
@@ -924,7 +926,7 @@ test('the list and a problem are drawn before the judge has loaded; a Run meanwh
     });
     const tab = await context.newPage();
     const tabErrors = watchErrors(tab);
-    await tab.goto(`${url}#/`);
+    await tab.goto(`${site.url}#/`);
     const row = tab.locator('table.problems tr', { has: tab.locator('a[href="#/49-causal-mha"]') });
     await row.waitFor();
     assert.match(await row.textContent(), /Causal multi-head attention/);
@@ -941,5 +943,6 @@ test('the list and a problem are drawn before the judge has loaded; a Run meanwh
     assert.deepEqual(tabErrors, []);
   } finally {
     await own.close();
+    site.server.close();
   }
 });
