@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
 import { lazyJudge, loadJudge, measureSpeed } from './judge.js';
-import { problemByKey, problems } from './problems.js';
+import { problemByDir, problems } from './problems.js';
 import { createEditor } from './editor.js';
 import { compileAhead } from './ahead.js';
 import { statementHtml } from './statement.js';
@@ -84,10 +84,10 @@ function showList() {
 }
 
 // A problem is drawn at once, the judge loading meanwhile (a call to it
-// waits for the load); a key the page does not know asks the judge.
+// waits for the load); a key that is not a folder's name asks the judge.
 async function showProblem(key) {
   const id = routeId;
-  let problem = problemByKey(key);
+  let problem = problemByDir(key);
   if (!problem) {
     try {
       problem = (await loadJudge(onProgress)).find(key);

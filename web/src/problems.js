@@ -4,8 +4,8 @@
 /* global __PROBLEMS__ */
 export const problems = __PROBLEMS__;
 
-// The problem of a key the page's own links use (#/<dir>), or its slug or
-// id; null for any other key, which only the judge's own lookup can answer.
-export function problemByKey(key) {
-  return problems.find((p) => key === p.dir || key === p.slug || key === String(p.id)) ?? null;
+// The problem of the page's own links (#/<dir>), or null: any other key (an
+// id, a slug) is the C judge's to look up, as it always was.
+export function problemByDir(dir) {
+  return problems.find((p) => p.dir === dir) ?? null;
 }

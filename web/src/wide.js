@@ -59,7 +59,7 @@ export function wideBlocks(label) {
     delete root.dataset.measured;
     mark(blocks.filter((block) => inView.has(block)));
     queue.push(...blocks.filter((block) => !inView.has(block)).map((block) => [root, block]));
-    if (!queue.some(([r]) => r === root)) done(root);
+    if (!queue.some(([r]) => r === root)) root.dataset.measured = '';
     else idle ??= whenIdle(next, { timeout: IDLE_WAIT_MS });
   }
   function next(deadline) {
@@ -67,13 +67,10 @@ export function wideBlocks(label) {
     while (queue.length) {
       const [root, block] = queue.shift();
       if (!inView.has(block)) mark([block]);
-      if (!queue.some(([r]) => r === root)) done(root);
+      if (!queue.some(([r]) => r === root)) root.dataset.measured = '';
       if (!(deadline?.timeRemaining?.() > 4)) break;
     }
     if (queue.length) idle = whenIdle(next, { timeout: IDLE_WAIT_MS });
-  }
-  function done(root) {
-    if (watched.has(root)) root.dataset.measured = '';
   }
 
   return {
