@@ -13,7 +13,7 @@ WASM_LDFLAGS := -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1
 # Emscripten, its NODE_PATH and SIMDe's include folder (Emscripten's sysroot
 # hides /usr/include) are mk/simd.mk's: EMCC_RUN, SIMDE_WASM_INC.
 WASM_JUDGE_SRC := $(CORE_SRC) $(JUDGE_SRC) $(GEN) wasm/judge_wasm.c
-WASM_OUT := $(WASM_DIR)/judge.wasm $(WASM_DIR)/learner_shim.c $(WASM_DIR)/guard.wasm
+WASM_OUT := $(WASM_DIR)/judge.wasm $(WASM_DIR)/learner_shim.o $(WASM_DIR)/guard.wasm
 
 ALL += $(WASM_OUT)
 .PHONY: wasm bench-wasm
@@ -27,10 +27,13 @@ $(WASM_DIR)/judge.wasm: $(WASM_JUDGE_SRC) core/att.h libjudge/judge.h libjudge/w
 	$(EMCC_RUN) $(WASM_CFLAGS) $(CPPFLAGS) -I$(SIMDE_WASM_INC) $(WARN) \
 	    $(WASM_LDFLAGS) -o $@ $(WASM_JUDGE_SRC)
 
-# Compiled into every learner module by wasm/compile.mjs; served with judge.wasm.
-$(WASM_DIR)/learner_shim.c: wasm/learner_shim.c
+# Linked into every learner module (wasm/compile.mjs); served with judge.wasm.
+# Compiled by the toolchain the learner's code is (npm's @yowasp/clang), so a
+# new one rebuilds it.
+$(WASM_DIR)/learner_shim.o: wasm/learner_shim.c wasm/build_shim.mjs wasm/compile.mjs \
+    $(wildcard node_modules/@yowasp/clang/package.json)
 	@mkdir -p $(dir $@)
-	cp $< $@
+	$(NODE) wasm/build_shim.mjs $< $@
 
 # The run worker's guard check (wasm/guard.wat); wasm-as is binaryen's,
 # which Emscripten depends on.

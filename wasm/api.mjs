@@ -4,7 +4,7 @@
 //   const judge = await createJudge({ base, onProgress });
 //
 // createJudge({ base, onProgress })
-//   base: URL of the folder serving build/wasm/judge.wasm, build/wasm/learner_shim.c
+//   base: URL of the folder serving build/wasm/judge.wasm, build/wasm/learner_shim.o
 //         and the six files of node_modules/@yowasp/clang/gen/ (bundle.js,
 //         llvm.core.wasm, llvm.core2.wasm, llvm.core3.wasm, llvm.core4.wasm,
 //         llvm-resources.tar). Without it, in a browser: the repository's layout

@@ -5,7 +5,11 @@
 
 export const SOURCE_NAME = 'submission.c';
 const PROTO = 'judge_proto.h';
-const SHIM = 'judge_shim.c';
+// The shim (learner_shim.c) is compiled once, when the judge is built
+// (wasm/build_shim.mjs), with the learner's flags: its object only is linked
+// into each module, so no compile runs its -cc1 again.
+export const SHIM_SOURCE = 'judge_shim.c';
+export const SHIM_OBJECT = 'judge_shim.o';
 export const OUTPUT = 'submission.wasm';
 export const STACK_BYTES = 8 << 20;   // the native default stack: deep VLAs work the same
 // Linked below the stack (so at address 0) and never the learner's: natively
@@ -15,26 +19,39 @@ export const STACK_BYTES = 8 << 20;   // the native default stack: deep VLAs wor
 export const STACK_GUARD_BYTES = 4 << 20;
 export const LINKED_STACK_BYTES = STACK_BYTES + STACK_GUARD_BYTES;
 
-// The clang command line (without "clang") and its virtual files.
+// How every C file of a module is compiled, the learner's and the shim's.
+const COMPILE_FLAGS = [
+  '--target=wasm32-wasip1', '-O2', '-msimd128',
+  // The toolchain is an assertions build, whose driver keeps IR value
+  // names and verifies the IR after the front end; a release clang (the
+  // native judge's) does neither. Without them -cc1 is ~4% faster, and
+  // the objects and messages are the same (seen on 65 files of the corpus).
+  '-Xclang', '-disable-llvm-verifier', '-Xclang', '-discard-value-names',
+  '-Wall',
+  // Wasm has no unmapped page 0: check NULL accesses in the code (the shim
+  // reports them), so reading through NULL is RE as it is natively.
+  '-fsanitize=null', '-fno-sanitize-recover=null',
+  // signal.h and raise() as the C standard has them (raise ends the run).
+  '-D_WASI_EMULATED_SIGNAL',
+];
+
+// The shim's compile: its source in, its object out.
+export function shimCommand(source) {
+  return { args: [...COMPILE_FLAGS, '-fdiagnostics-color=never', '-c', SHIM_SOURCE, '-o', SHIM_OBJECT],
+    files: { [SHIM_SOURCE]: source } };
+}
+
+// The clang command line (without "clang") and its virtual files; shim:
+// the shim's object (shimCommand).
 export function clangCommand({ problem, source, name, shim, color }) {
   const args = [
-    '--target=wasm32-wasip1', '-O2', '-msimd128',
-    // The toolchain is an assertions build, whose driver keeps IR value
-    // names and verifies the IR after the front end; a release clang (the
-    // native judge's) does neither. Without them -cc1 is ~4% faster, and
-    // the objects and messages are the same (seen on 65 files of the corpus).
-    '-Xclang', '-disable-llvm-verifier', '-Xclang', '-discard-value-names',
+    ...COMPILE_FLAGS,
+    color ? '-fdiagnostics-color=always' : '-fdiagnostics-color=never',
     // A reactor: no main is called; the loader calls the function itself.
     '-mexec-model=reactor',
-    '-Wall', color ? '-fdiagnostics-color=always' : '-fdiagnostics-color=never',
-    // Wasm has no unmapped page 0: check NULL accesses in the code (the shim
-    // reports them), so reading through NULL is RE as it is natively.
-    '-fsanitize=null', '-fno-sanitize-recover=null',
-    // signal.h and raise() as the C standard has them (raise ends the run).
-    '-D_WASI_EMULATED_SIGNAL',
     // The prototype, force-included: a different signature is a compile error.
     '-include', PROTO,
-    name, SHIM, '-o', OUTPUT, '-lwasi-emulated-signal',
+    name, SHIM_OBJECT, '-o', OUTPUT, '-lwasi-emulated-signal',
     // The stack first, so overflowing it traps instead of corrupting data.
     '-Wl,--stack-first', `-Wl,-z,stack-size=${LINKED_STACK_BYTES}`,
     // The loader makes the memory, with the problem's cap as its maximum.
@@ -49,7 +66,7 @@ export function clangCommand({ problem, source, name, shim, color }) {
     // Read after a trap: a stack pointer outside the stack is an overflow.
     '-Wl,--export=__stack_pointer',
   ];
-  return { args, files: { [name]: source, [PROTO]: problem.prototype, [SHIM]: shim } };
+  return { args, files: { [name]: source, [PROTO]: problem.prototype, [SHIM_OBJECT]: shim } };
 }
 
 // Headers a precompiled header may stand for (compile_worker.mjs): guarded

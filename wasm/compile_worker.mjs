@@ -156,12 +156,10 @@ async function init(url) {
 // What `clang` does with a command line is the same for every source: ask
 // the driver once (`-###`) for its steps, then run them directly, so a
 // compile instantiates the toolchain for -cc1 and wasm-ld only, not for the
-// driver too. The judge's own file (the shim) compiles to the same object
-// every time: kept, its -cc1 runs once per command line. Both are used only
-// when the driver's answer is exactly the steps expected; anything else
-// (a driver warning, another layout) goes through runClang as it is.
-const plans = new Map();    // JSON(args) -> { learner, shared: [cmd], link } | null
-const objects = new Map();  // JSON(shared -cc1 step and its files) -> { path, bytes, stderr }
+// driver too. Used only when the driver's answer is exactly the steps
+// expected (the learner's -cc1, then the link); anything else (a driver
+// warning, another layout) goes through runClang as it is.
+const plans = new Map();    // JSON(args) -> { learner, link } | null
 
 const HEADER = /^(clang version |Target: |Thread model: |InstalledDir: |Build config: )/;
 
@@ -184,26 +182,14 @@ async function plan(args, files, shared) {
       const steps = lines.filter((l) => l.startsWith(' "')).map(unquote);
       const cc1 = steps.filter((s) => s[1] === '-cc1');
       const link = steps.filter((s) => s[0] === 'wasm-ld');
-      const learner = cc1.filter((s) => !shared.includes(s.at(-1)));
-      if (link.length === 1 && learner.length === 1 && cc1.length + 1 === steps.length && steps.at(-1) === link[0])
-        p = { learner: learner[0], shared: cc1.filter((s) => s !== learner[0]), link: link[0] };
+      if (link.length === 1 && cc1.length === 1 && !shared.includes(cc1[0].at(-1)) && steps.length === 2 && steps[1] === link[0])
+        p = { learner: cc1[0], link: link[0] };
     }
   } catch {
     p = null;   // the driver refused the line: runClang says why, in its words
   }
   plans.set(key, p);
   return p;
-}
-
-// The file a step writes (-o), as a path in the tree runLLVM returns.
-function outputPath(step) {
-  return step[step.indexOf('-o') + 1].replace(/^\//, '').split('/');
-}
-
-function put(files, path, bytes) {
-  let dir = files;
-  for (const d of path.slice(0, -1)) dir = dir[d] = { ...(dir[d] ?? {}) };
-  dir[path.at(-1)] = bytes;
 }
 
 // The learner's system headers, precompiled. Most files begin with the same
@@ -237,7 +223,7 @@ function precompiled(learner, files, shared) {
   cmd.splice(-3, 3, '-x', 'c-header', PCH_HEADER);
   const text = headers.map((h) => `#include <${h}>\n`).join('');
   return {
-    key: JSON.stringify({ cmd, files: [[PCH_HEADER, text], ...shared.map((n) => [n, files[n]])] }),
+    key: JSON.stringify({ cmd, files: [[PCH_HEADER, text], [learner[at + 1], files[learner[at + 1]]]] }),
     text,
     build: { cmd, files: { ...files, [PCH_HEADER]: text } },
     use: [...learner.slice(0, at), '-include-pch', path, ...learner.slice(at + 2)],
@@ -312,25 +298,8 @@ async function runPlan(p, files, shared, options, steps, stderr) {
       steps.push({ step: name, start, end: now(), instantiate: instantiating - before, ahead: used > spent });
     }
   };
-  // The steps in the driver's order: the learner's -cc1 comes first, so its
-  // messages are the first the learner reads, as with runClang.
-  let out = await learnerStep(p, files, shared, options, step, steps, stderr);
-  for (const cmd of p.shared) {
-    const key = JSON.stringify({ cmd, files: shared.map((n) => [n, files[n]]) });
-    let obj = objects.get(key);
-    if (!obj) {
-      const chunks = [];
-      const built = await step('cc1 shim', cmd, files,
-        { ...options, stdout: (b) => { if (b) chunks.push(b.slice()); }, stderr: (b) => { if (b) chunks.push(b.slice()); } });
-      const path = outputPath(cmd);
-      obj = { path, bytes: path.reduce((d, n) => d?.[n], built), stderr: chunks };
-      objects.set(key, obj);
-    }
-    for (const c of obj.stderr) stderr(c);
-    put(out, obj.path, obj.bytes);
-  }
-  out = await step('wasm-ld', p.link, out);
-  return out;
+  const out = await learnerStep(p, files, shared, options, step, steps, stderr);
+  return step('wasm-ld', p.link, out);
 }
 
 // V8 runs the toolchain first as baseline code and optimises its functions

@@ -25,7 +25,7 @@ const WARM_LONGEST_MS = 5000;
 // A worker's clock has its own origin: phases are told in ms since the epoch.
 const epoch = () => performance.timeOrigin + performance.now();
 
-// platform: { startCompileWorker(), clangUrl, shimSource (text), cache: { get, put },
+// platform: { startCompileWorker(), clangUrl, shimObject (bytes), cache: { get, put },
 //             compilerVersion, warmToolchain (warm-ups while idle) }.
 // onProgress({ loaded, total }) for the first download.
 export function makeCompiler(platform, onProgress) {
@@ -207,7 +207,7 @@ export function makeCompiler(platform, onProgress) {
       const t0 = performance.now();
       const phases = [];
       const start = epoch();
-      const command = clangCommand({ problem, source, name, shim: platform.shimSource, color });
+      const command = clangCommand({ problem, source, name, shim: platform.shimObject, color });
       const key = await cacheKey(command, platform.compilerVersion);
       let entry = await platform.cache.get(key), cached = true;
       phases.push({ name: 'compile cache', start, end: epoch() });

@@ -59,7 +59,8 @@ function diskCache(dir) {
   };
 }
 
-function clangBundle() {
+// @yowasp/clang's bundle.js, as a URL to import.
+export function clangBundle() {
   try {
     return import.meta.resolve('@yowasp/clang');
   } catch {
@@ -67,7 +68,7 @@ function clangBundle() {
   }
 }
 
-// base: the folder holding judge.wasm and learner_shim.c (build/wasm/);
+// base: the folder holding judge.wasm and learner_shim.o (build/wasm/);
 // cacheDir: where compiled modules are kept ($JUDGE_WASM_CACHE, or
 // build/wasm/cache/).
 export async function nodePlatform({ base, cacheDir } = {}) {
@@ -90,7 +91,7 @@ export async function nodePlatform({ base, cacheDir } = {}) {
       progress?.(bytes.length, bytes.length);
       return bytes;
     },
-    shimSource: (await read('learner_shim.c')).toString('utf8'),
+    shimObject: new Uint8Array(await read('learner_shim.o')),
     clangUrl,
     compilerVersion,
     cache: diskCache(cacheDir ?? process.env.JUDGE_WASM_CACHE ?? join(dir, 'cache')),

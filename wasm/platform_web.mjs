@@ -83,17 +83,17 @@ function webCache(base) {
   };
 }
 
-// base: where judge.wasm, learner_shim.c (build/wasm/) and the six files of
+// base: where judge.wasm, learner_shim.o (build/wasm/) and the six files of
 // @yowasp/clang's gen/ are served. Without it: the repository's own layout,
 // relative to this module (../build/wasm/, ../node_modules/@yowasp/clang/gen/).
 export async function webPlatform({ base } = {}) {
   const judgeBase = base ? new URL(String(base).replace(/\/?$/, '/'), location.href) : new URL('../build/wasm/', import.meta.url);
   const clangUrl = base ? new URL('bundle.js', judgeBase).href
     : new URL('../node_modules/@yowasp/clang/gen/bundle.js', import.meta.url).href;
-  const shim = await fetchBytes(new URL('learner_shim.c', judgeBase));
+  const shimObject = await fetchBytes(new URL('learner_shim.o', judgeBase));
   return {
     readBytes: (name, progress) => fetchBytes(new URL(name, judgeBase), progress),
-    shimSource: new TextDecoder().decode(shim),
+    shimObject,
     clangUrl,
     // A versioned URL names the compiler: a new one misses the old cache.
     compilerVersion: clangUrl,

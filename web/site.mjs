@@ -29,8 +29,8 @@ function files(dir) {
 }
 
 // What goes under rt/<hash>/: [source file, path inside rt/<hash>/]. The
-// layout is what wasm/api.mjs expects of `base`: the Emscripten judge
-// (build/wasm/, top level, no object files) and @yowasp/clang's gen/ side by
+// layout is what wasm/api.mjs expects of `base`: the judge (build/wasm/,
+// its top level: judge.wasm, the shim's object) and @yowasp/clang's gen/ side by
 // side in base, the wasm/ modules in base/wasm/.
 export function runtimeFiles() {
   const list = [];
@@ -40,7 +40,7 @@ export function runtimeFiles() {
     if (f.endsWith('.mjs')) list.push([join(root, 'wasm', f), `wasm/${f}`]);
   }
   for (const f of top(join(root, 'build', 'wasm'))) {
-    if (!/\.(o|d|tmp)$/.test(f)) list.push([join(root, 'build', 'wasm', f), f]);
+    if (!/\.(d|tmp)$/.test(f)) list.push([join(root, 'build', 'wasm', f), f]);
   }
   const clang = join(root, 'node_modules', '@yowasp', 'clang', 'gen');
   for (const f of top(clang)) list.push([join(clang, f), f]);
