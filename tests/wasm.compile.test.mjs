@@ -108,6 +108,23 @@ test('a file that begins with system includes: once idle, its -cc1 loads them pr
   await check(`#define JUDGE_FIRST 1\n${solution}`, ['cc1'], 'a macro first');
 });
 
+test('a problem readied ahead: a fresh toolchain\'s first compile asks no driver, with runClang\'s module and messages', async () => {
+  const fresh = makeCompiler(platform);
+  try {
+    await fresh.load();
+    await fresh.ahead(problem);
+    const source = `${problem.starter}\n/* readied ahead */\n`;
+    const got = await fresh.compile(problem, source, english);
+    const want = await reference(source);
+    assert.ok(got.ok && Buffer.from(got.wasm).equals(Buffer.from(want.wasm)), 'the same module');
+    assert.ok(got.diagnostics.startsWith(want.text), 'the same messages first');
+    const steps = got.phases.filter((p) => !/^compile /.test(p.name));
+    assert.deepEqual(steps.map((p) => p.name), ['cc1', 'wasm-ld']);
+  } finally {
+    fresh.close();
+  }
+});
+
 test('the same code asked for twice at once is compiled once', async () => {
   const source = `${solution}\n/* twice */\n`;
   const [a, b] = await Promise.all([1, 2].map(() => compiler.compile(problem, source, english)));

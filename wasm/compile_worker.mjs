@@ -4,6 +4,7 @@
 //   in:  { type: 'init', clang }            the URL of @yowasp/clang's bundle.js
 //        { type: 'compile', id, args, files, shared }   shared: the names in
 //            files that are the judge's, not the learner's (the shim, the prototype)
+//        { type: 'plan', id, args, files, shared }   a compile to come: ask the driver for its steps now
 //        { type: 'warm', id }                  run the last compile's -cc1 again, output dropped
 //        { type: 'prepare' }                   the judge is idle: precompile the last file's headers,
 //            instantiate the toolchain ahead
@@ -15,6 +16,7 @@
 //            how much of it was instantiating the toolchain; ahead: its instance was made ahead;
 //            pch: the learner's headers came precompiled)
 //        { type: 'warmed', id, ms }            ms: that -cc1's time, or null when there was none
+//        { type: 'planned', id }               that plan is done
 import { workerPort } from './worker_port.mjs';
 import { OUTPUT, leadingHeaders } from './compile.mjs';
 
@@ -159,7 +161,7 @@ async function init(url) {
 // driver too. Used only when the driver's answer is exactly the steps
 // expected (the learner's -cc1, then the link); anything else (a driver
 // warning, another layout) goes through runClang as it is.
-const plans = new Map();    // JSON(args) -> { learner, link } | null
+const plans = new Map();    // JSON(args) -> Promise of { learner, link } | null
 
 const HEADER = /^(clang version |Target: |Thread model: |InstalledDir: |Build config: )/;
 
@@ -170,9 +172,15 @@ function unquote(line) {
   return args[0] === '' ? args.slice(1) : args;
 }
 
-async function plan(args, files, shared) {
+// The plan for a command line, asked for once: a compile that comes while
+// it is being asked for (compiler.ahead) waits for that answer.
+function plan(args, files, shared) {
   const key = JSON.stringify(args);
-  if (plans.has(key)) return plans.get(key);
+  if (!plans.has(key)) plans.set(key, askDriver(args, files, shared));
+  return plans.get(key);
+}
+
+async function askDriver(args, files, shared) {
   let text = '', p = null;
   const keep = (bytes) => { if (bytes) text += new TextDecoder().decode(bytes); };
   try {
@@ -188,7 +196,6 @@ async function plan(args, files, shared) {
   } catch {
     p = null;   // the driver refused the line: runClang says why, in its words
   }
-  plans.set(key, p);
   return p;
 }
 
@@ -352,9 +359,18 @@ async function compile({ id, args, files, shared = [] }) {
   port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), notes, steps }, wasm ? [wasm.buffer] : []);
 }
 
+// A compile to come (compiler.ahead): its command line's plan, now.
+async function planAhead({ id, args, files, shared }) {
+  running++;
+  await plan(args, files, shared);
+  running--;
+  port.post({ type: 'planned', id });
+}
+
 port.listen((m) => {
   if (m.type === 'init') init(m.clang);
   else if (m.type === 'compile') compile(m);
+  else if (m.type === 'plan') planAhead(m);
   else if (m.type === 'warm') warm(m);
   else if (m.type === 'prepare') prepare();
 });

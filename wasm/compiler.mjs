@@ -3,7 +3,7 @@
 // command of wasm/compile.mjs, stops it at the time limit, and caches results
 // by content hash so unchanged code is never compiled twice. No Node APIs:
 // the platform passes in how to start a worker and where to cache.
-import { clangCommand, cacheKey, linkNotes, parseDiagnostics, withNotes } from './compile.mjs';
+import { SOURCE_NAME, clangCommand, cacheKey, linkNotes, parseDiagnostics, withNotes } from './compile.mjs';
 
 // A compile that runs longer is stopped and is a CE, so a macro bomb cannot
 // hang the judge. Longer than native's limit: clang as wasm is a few times
@@ -46,7 +46,7 @@ export function makeCompiler(platform, onProgress) {
         if (m.type === 'progress') onProgress?.({ loaded: m.loaded, total: m.total });
         else if (m.type === 'ready') resolve();
         else if (m.type === 'failed') reject(fail(new Error(`cannot load the C compiler: ${m.message}`)));
-        else if (m.type === 'result' || m.type === 'warmed') waiting.get(m.id)?.(m);
+        else if (m.type === 'result' || m.type === 'warmed' || m.type === 'planned') waiting.get(m.id)?.(m);
       });
       w.onError((e) => {
         const err = fail(new Error(`the compile worker failed: ${e?.message ?? e}`));
@@ -118,6 +118,9 @@ export function makeCompiler(platform, onProgress) {
     return mine;
   }
 
+  // The names of a command's files that are the judge's, not the learner's.
+  const judgeFiles = (command) => Object.keys(command.files).filter((n) => n !== command.name);
+
   // One compile in the worker, or a CE when it runs out of time.
   async function runClangNow(command) {
     if (!worker) start();
@@ -139,8 +142,7 @@ export function makeCompiler(platform, onProgress) {
           if (m.error) reject(m.error);
           else resolve(m);
         });
-        w.post({ type: 'compile', id, args: command.args, files: command.files,
-          shared: Object.keys(command.files).filter((n) => n !== command.name) });
+        w.post({ type: 'compile', id, args: command.args, files: command.files, shared: judgeFiles(command) });
       });
     } finally {
       w.unref?.();
@@ -197,6 +199,32 @@ export function makeCompiler(platform, onProgress) {
     },
     // Load the toolchain now (the page shows progress while the learner reads).
     load() { return worker ? ready : start(); },
+    // The learner has opened `problem` (the page): once the toolchain is
+    // loaded, the driver is asked for the steps of its command line, so the
+    // first compile of a toolchain loaded while the learner reads (a first
+    // visit, a reload) runs only -cc1 and the link. Resolves when that is
+    // done (at once without a worker, as after a failed load). The starter's
+    // headers are not precompiled ahead: a fresh toolchain's first -cc1 with
+    // a PCH was no faster, and as often slower (make bench-web's machine).
+    async ahead(problem) {
+      const w = worker;
+      const command = { ...clangCommand({ problem, source: problem.starter, name: SOURCE_NAME,
+        shim: platform.shimObject, color: false }), name: SOURCE_NAME };
+      try {
+        await ready;
+      } catch {
+        return;
+      }
+      if (!w || worker !== w) return;
+      const id = nextId++;
+      w.ref?.();
+      await new Promise((resolve) => {
+        waiting.set(id, resolve);
+        w.post({ type: 'plan', id, args: command.args, files: command.files, shared: judgeFiles(command) });
+      });
+      waiting.delete(id);
+      w.unref?.();
+    },
     // { ok, wasm, diagnostics, messages, cached, ms, phases } for `source`
     // under the virtual file name `name`; diagnostics is the compiler's text
     // and the judge's notes after it, each told by say(message, ...args);

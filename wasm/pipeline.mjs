@@ -142,10 +142,14 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     },
 
     // The first run's worker, and the toolchain, fetched now if it is not
-    // here or on its way (toolchain: false leaves it for later).
-    prepare({ toolchain = true } = {}) {
+    // here or on its way (toolchain: false leaves it for later); key: the
+    // problem the learner has open, whose compile steps are asked for then.
+    prepare({ toolchain = true, key } = {}) {
       if (platform.warmRunWorker) workers.warm();
-      return toolchain ? compiler.load() : Promise.resolve();
+      if (!toolchain) return Promise.resolve();
+      const loading = compiler.load();
+      if (key !== undefined) compiler.ahead(need(key));
+      return loading;
     },
 
     // Stop the run in progress: its worker is terminated, judge() rejects.

@@ -160,7 +160,7 @@ function problemView(judge, problem) {
   let later = null;
   const prepare = () => {
     clearTimeout(later);
-    judge.prepare().catch(() => {});
+    judge.prepare({ key: problem.id }).catch(() => {});
   };
   if (store.code(problem.id) === null) prepare();
   else {
