@@ -8,7 +8,7 @@ const PROTO = 'judge_proto.h';
 // The shim (learner_shim.c) is compiled once, when the judge is built
 // (wasm/build_shim.mjs), with the learner's flags: its object only is linked
 // into each module, so no compile runs its -cc1 again.
-export const SHIM_SOURCE = 'judge_shim.c';
+const SHIM_SOURCE = 'judge_shim.c';
 export const SHIM_OBJECT = 'judge_shim.o';
 export const OUTPUT = 'submission.wasm';
 export const STACK_BYTES = 8 << 20;   // the native default stack: deep VLAs work the same

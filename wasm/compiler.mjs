@@ -205,7 +205,7 @@ export function makeCompiler(platform, onProgress) {
     // visit, a reload) runs only -cc1 and the link. Resolves when that is
     // done (at once without a worker, as after a failed load). The starter's
     // headers are not precompiled ahead: a fresh toolchain's first -cc1 with
-    // a PCH was no faster, and as often slower (make bench-web's machine).
+    // a PCH was no faster, and as often slower (an A/B in headless Chromium).
     async ahead(problem) {
       const w = worker;
       const command = { ...clangCommand({ problem, source: problem.starter, name: SOURCE_NAME,
