@@ -71,6 +71,11 @@ function counted(res, url, size) {
     const loaded = Math.min(total, Math.round((seen * total) / size));
     for (const c of await self.clients.matchAll({ type: 'window' })) c.postMessage({ type: 'download', url, loaded, total });
   };
+  // Told at once, before any byte: the bar has the whole download's size
+  // from the start. The counts after it can lag (this thread is busy
+  // while the page compiles what arrives), and the page hides the bar
+  // when its own count ends, with or without them.
+  tell();
   const body = res.body.pipeThrough(new TransformStream({
     transform(chunk, out) {
       out.enqueue(chunk);
