@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { root } from './lib/run.mjs';
 import { nodePlatform } from '../wasm/platform_node.mjs';
 import { createPipeline } from '../wasm/pipeline.mjs';
-import { makeCompiler } from '../wasm/compiler.mjs';
+import { makeCompiler, WARM_MAX, WARM_WINDOW } from '../wasm/compiler.mjs';
 import { clangCommand, OUTPUT } from '../wasm/compile.mjs';
 
 const corpus = (f) => readFileSync(join(root, 'tests', 'corpus', '49', f), 'utf8');
@@ -164,10 +164,11 @@ test('warm-ups: after a verdict and a pause the last -cc1 runs again, never whil
   }
 });
 
-// A compile worker that answers at once, every -cc1 and warm-up taking the
-// same time: the warm-ups gain nothing, so they must stop, and later
-// compiles on that worker must not start them again.
-function steadyWorker(warms) {
+// A compile worker that answers at once, its -cc1 and warm-ups taking
+// times(k) ms for the k-th warm-up: warm-ups that gain nothing must stop,
+// and later compiles on that worker must not start them again; warm-ups
+// that keep gaining go on, to the cap.
+function fakeWorker(warms, times) {
   let listener = null;
   const reply = (m) => setTimeout(() => listener?.(m), 0);
   return {
@@ -178,7 +179,7 @@ function steadyWorker(warms) {
       if (m.type === 'init') reply({ type: 'ready' });
       else if (m.type === 'warm') {
         warms.push(m.id);
-        reply({ type: 'warmed', id: m.id, ms: 100 });
+        reply({ type: 'warmed', id: m.id, ms: times(warms.length - 1) });
       } else if (m.type === 'compile') {
         const start = performance.timeOrigin + performance.now();
         reply({ type: 'result', id: m.id, ok: true, crashed: false, wasm: new Uint8Array([0, 97, 115, 109]),
@@ -188,13 +189,27 @@ function steadyWorker(warms) {
   };
 }
 
-test('warm-ups that stop gaining stay stopped for that worker', async () => {
-  const warms = [], entries = new Map();
-  const fake = makeCompiler({
-    startCompileWorker: () => steadyWorker(warms), clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
+function fakeCompiler(warms, times) {
+  const entries = new Map();
+  return makeCompiler({
+    startCompileWorker: () => fakeWorker(warms, times), clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
     warmToolchain: true,
     cache: { get: async (k) => entries.get(k), put: async (k, v) => { entries.set(k, v); } },
   });
+}
+
+// Waits until no warm-up has come for a while.
+async function quiet(warms) {
+  for (let n = -1; n !== warms.length;) {
+    n = warms.length;
+    await sleep(2500);
+  }
+}
+
+test('warm-ups that stop gaining stay stopped for that worker', async () => {
+  const warms = [];
+  // Noisy but no faster: the last WARM_WINDOW never 5% better than the first.
+  const fake = fakeCompiler(warms, (k) => (k % 2 ? 104 : 100));
   const verdict = async (source) => {
     fake.busy(true);
     await fake.compile(problem, source, english);
@@ -202,12 +217,25 @@ test('warm-ups that stop gaining stay stopped for that worker', async () => {
   };
   try {
     await verdict('int first;');
-    for (let t = 0; t < 40 && warms.length < 2; t++) await sleep(250);
-    await sleep(2500);
-    assert.equal(warms.length, 2, 'two warm-ups that gain nothing, then none');
+    await quiet(warms);
+    assert.equal(warms.length, WARM_WINDOW + 1, 'warm-ups that gain nothing end');
     await verdict('int second;');
     await sleep(2500);
-    assert.equal(warms.length, 2, 'no warm-ups after a later compile');
+    assert.equal(warms.length, WARM_WINDOW + 1, 'no warm-ups after a later compile');
+  } finally {
+    fake.close();
+  }
+});
+
+test('warm-ups that keep gaining go on while idle, to the cap', async () => {
+  const warms = [];
+  const fake = fakeCompiler(warms, (k) => 1000 * 0.9 ** k);
+  try {
+    fake.busy(true);
+    await fake.compile(problem, 'int gaining;', english);
+    fake.busy(false, true);
+    await quiet(warms);
+    assert.equal(warms.length, WARM_MAX);
   } finally {
     fake.close();
   }

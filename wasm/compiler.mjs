@@ -12,13 +12,20 @@ import { SOURCE_NAME, clangCommand, cacheKey, linkNotes, parseDiagnostics, withN
 const FIRST_COMPILE_MS = 60000;
 const COMPILE_MS = 30000;
 const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
-// Warm-ups (compile_worker.mjs): after a compile, once the judge has been
-// idle this long, at most this many, and only while they still get faster
-// (two in a row not 3% faster than the best so far end them, for as long as
-// the worker lives: its toolchain stays optimised, so later compiles would
-// only pay for two more that gain nothing).
+// Warm-ups (compile_worker.mjs): once a toolchain has compiled, whenever the
+// judge has been idle WARM_IDLE_MS, one after another (WARM_GAP_MS apart)
+// while it stays idle, at
+// most WARM_MAX in the toolchain's life, and only while they still get
+// faster: they end for good once the best of the last WARM_WINDOW is not 5%
+// better than the best before them. V8 optimises clang's functions as they
+// get hot, and Chromium 156 took ~20 runs of 49's solution's -cc1 to get
+// there (3.0 s, then 0.4-0.75 s for runs 2-10, 0.2-0.35 s from run 15 on;
+// Node 20 took 4), with single runs ±30% apart: a rule of two slower runs in
+// a row had ended them at about the sixth, at twice the settled time.
 const WARM_IDLE_MS = 1500;
-const WARM_MAX = 6;
+const WARM_GAP_MS = 100;
+export const WARM_MAX = 24;
+export const WARM_WINDOW = 4;
 // A compile longer than this is not repeated (a Run could wait behind it);
 // the first in a page is slow, since V8 compiles clang as it first runs.
 const WARM_LONGEST_MS = 5000;
@@ -67,7 +74,7 @@ export function makeCompiler(platform, onProgress) {
     worker?.terminate();
     worker = null;
     ready = null;
-    warmed = WARM_MAX;   // a fresh toolchain starts cold; the next compile warms it
+    warms = null;   // a fresh toolchain starts cold; its first compile warms it
     settled = false;
     warming?.({ error: true });   // a warm-up in flight never answers now
   }
@@ -75,16 +82,17 @@ export function makeCompiler(platform, onProgress) {
   // The warm-ups: one at a time, in the compile queue (a compile asked for
   // meanwhile waits for at most one -cc1; a Run of unchanged code does not
   // wait), never while the judge is busy.
-  let warmTimer = null, warming = null, warmed = WARM_MAX, best = Infinity, stale = 0, busy = 0;
-  let settled = false;   // this worker's warm-ups stopped gaining
-  function idleSoon() {
+  let warmTimer = null, warming = null, busy = 0;
+  let warms = null;   // this toolchain's warm-up times (ms), once it has compiled; null: none to run
+  let settled = false;   // they stopped gaining
+  function idleSoon(wait = WARM_IDLE_MS) {
     clearTimeout(warmTimer);
-    if (busy || warmed >= WARM_MAX || !worker) return;
+    if (busy || !warms || settled || warms.length >= WARM_MAX || !worker) return;
     warmTimer = setTimeout(() => {
       const w = worker;
       const mine = previous.then(() => (busy || worker !== w ? null : warmNow(w)));
       previous = mine.catch(() => {});
-    }, WARM_IDLE_MS);
+    }, wait);
     warmTimer.unref?.();
   }
   async function warmNow(w) {
@@ -96,16 +104,12 @@ export function makeCompiler(platform, onProgress) {
     });
     warming = null;
     waiting.delete(id);
-    if (m.error || m.ms === null) {
-      warmed = WARM_MAX;
-      return;
-    }
-    stale = m.ms < best * 0.97 ? 0 : stale + 1;
-    settled = stale >= 2;
-    warmed = settled ? WARM_MAX : warmed + 1;
-    best = Math.min(best, m.ms);
+    if (m.error || m.ms === null) return;   // the worker failed (stop() follows), or nothing to repeat
+    warms.push(m.ms);
+    const n = warms.length - WARM_WINDOW;
+    settled = n > 0 && Math.min(...warms.slice(n)) > 0.95 * Math.min(...warms.slice(0, n));
     platform.phases?.([{ name: 'warm-up', start: epoch() - m.ms, end: epoch() }]);
-    idleSoon();
+    idleSoon(WARM_GAP_MS);
   }
 
   // Compiles run one after another (the worker holds one toolchain), and a
@@ -161,10 +165,8 @@ export function makeCompiler(platform, onProgress) {
     let r = await clang(command);
     // This compile's -cc1 is the one the warm-ups repeat, from its time on.
     const cc1 = r.steps?.find((s) => s.step === 'cc1');
-    if (cc1 && platform.warmToolchain && !settled && cc1.end - cc1.start < WARM_LONGEST_MS) {
-      warmed = 0;
-      stale = 0;
-      best = cc1.end - cc1.start;
+    if (cc1 && platform.warmToolchain && cc1.end - cc1.start < WARM_LONGEST_MS) {
+      warms ??= [];
     }
     // The toolchain is an LLVM snapshot: an assertion in its loop
     // vectoriser has been seen to abort on correct code. The learner's
