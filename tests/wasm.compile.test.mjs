@@ -168,7 +168,7 @@ test('warm-ups: after a verdict and a pause the last -cc1 runs again, never whil
 // times(k) ms for the k-th warm-up: warm-ups that gain nothing must stop,
 // and later compiles on that worker must not start them again; warm-ups
 // that keep gaining go on, to the cap.
-function fakeWorker(warms, times) {
+function fakeWorker(warms, times, posted) {
   let listener = null;
   const reply = (m) => setTimeout(() => listener?.(m), 0);
   return {
@@ -176,6 +176,7 @@ function fakeWorker(warms, times) {
     onError() {},
     terminate() { listener = null; },
     post(m) {
+      posted?.push(m.type);
       if (m.type === 'init') reply({ type: 'ready' });
       else if (m.type === 'warm') {
         warms.push(m.id);
@@ -189,10 +190,10 @@ function fakeWorker(warms, times) {
   };
 }
 
-function fakeCompiler(warms, times) {
+function fakeCompiler(warms, times, posted) {
   const entries = new Map();
   return makeCompiler({
-    startCompileWorker: () => fakeWorker(warms, times), clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
+    startCompileWorker: () => fakeWorker(warms, times, posted), clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
     warmToolchain: true,
     cache: { get: async (k) => entries.get(k), put: async (k, v) => { entries.set(k, v); } },
   });
@@ -222,6 +223,24 @@ test('warm-ups that stop gaining stay stopped for that worker', async () => {
     await verdict('int second;');
     await sleep(2500);
     assert.equal(warms.length, WARM_WINDOW + 1, 'no warm-ups after a later compile');
+  } finally {
+    fake.close();
+  }
+});
+
+test('no instances are made ahead between a compile and the judging that follows it at once', async () => {
+  const posted = [];
+  const fake = fakeCompiler([], () => 100, posted);
+  try {
+    fake.busy(true);
+    await fake.compile(problem, 'int compiled;', english);
+    fake.busy(false);
+    fake.busy(true);   // the run, at once
+    await sleep(100);
+    assert.ok(!posted.includes('prepare'), 'none while the run follows');
+    fake.busy(false);
+    await sleep(100);
+    assert.ok(posted.includes('prepare'), 'made once idle');
   } finally {
     fake.close();
   }

@@ -195,8 +195,12 @@ export function makeCompiler(platform, onProgress) {
     busy(on, warm = false) {
       busy += on ? 1 : -1;
       clearTimeout(warmTimer);
-      // Idle now: the worker instantiates the toolchain for the next compile.
-      if (!busy) worker?.post({ type: 'prepare' });
+      // Idle now: the worker instantiates the toolchain for the next
+      // compile. Not between a compile and the judging that follows it at
+      // once (the page's Run compiles, then runs, which marks itself busy
+      // before any timer fires): making its two instances then took the CPU
+      // from the run (the page's judge call 190-215 -> 157-163 ms, edited).
+      if (!busy) setTimeout(() => { if (!busy) worker?.post({ type: 'prepare' }); }, 0);
       if (!busy && warm) idleSoon();
     },
     // Load the toolchain now (the page shows progress while the learner reads).
