@@ -97,11 +97,14 @@ export function makeCompiler(platform, onProgress) {
   }
   async function warmNow(w) {
     const id = nextId++;
+    // Held (Node) while it runs: a compile asked for meanwhile waits for it.
+    w.ref?.();
     const m = await new Promise((resolve) => {
       warming = resolve;
       waiting.set(id, resolve);
       w.post({ type: 'warm', id });
     });
+    w.unref?.();
     warming = null;
     waiting.delete(id);
     if (m.error || m.ms === null) return;   // the worker failed (stop() follows), or nothing to repeat
