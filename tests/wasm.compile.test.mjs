@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { root } from './lib/run.mjs';
 import { nodePlatform } from '../wasm/platform_node.mjs';
 import { createPipeline } from '../wasm/pipeline.mjs';
-import { makeCompiler, WARM_MAX, WARM_WINDOW } from '../wasm/compiler.mjs';
+import { makeCompiler, WARM_MAX, WARM_MIN } from '../wasm/compiler.mjs';
 import { clangCommand, OUTPUT } from '../wasm/compile.mjs';
 
 const corpus = (f) => readFileSync(join(root, 'tests', 'corpus', '49', f), 'utf8');
@@ -134,7 +134,7 @@ test('the same code asked for twice at once is compiled once', async () => {
   assert.ok(Buffer.from(a.wasm).equals(Buffer.from(b.wasm)));
 });
 
-test('warm-ups: after a verdict and a pause the last -cc1 runs again, never while busy or after a compile ahead, and modules stay the same', async () => {
+test('warm-ups: after a verdict and a pause the last -cc1 and link run again, never while busy or after a compile ahead, and modules stay the same', async () => {
   const seen = [];
   const warming = makeCompiler({ ...platform, warmToolchain: true, phases: (list) => seen.push(...list.map((p) => p.name)) });
   const warmUps = () => seen.filter((n) => n === 'warm-up').length;
@@ -209,7 +209,7 @@ async function quiet(warms) {
 
 test('warm-ups that stop gaining stay stopped for that worker', async () => {
   const warms = [];
-  // Noisy but no faster: the last WARM_WINDOW never 5% better than the first.
+  // Noisy but no faster: they end once the rule applies.
   const fake = fakeCompiler(warms, (k) => (k % 2 ? 104 : 100));
   const verdict = async (source) => {
     fake.busy(true);
@@ -219,10 +219,10 @@ test('warm-ups that stop gaining stay stopped for that worker', async () => {
   try {
     await verdict('int first;');
     await quiet(warms);
-    assert.equal(warms.length, WARM_WINDOW + 1, 'warm-ups that gain nothing end');
+    assert.equal(warms.length, WARM_MIN, 'warm-ups that gain nothing end');
     await verdict('int second;');
     await sleep(2500);
-    assert.equal(warms.length, WARM_WINDOW + 1, 'no warm-ups after a later compile');
+    assert.equal(warms.length, WARM_MIN, 'no warm-ups after a later compile');
   } finally {
     fake.close();
   }

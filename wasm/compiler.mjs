@@ -16,16 +16,19 @@ const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
 // judge has been idle WARM_IDLE_MS, one after another (WARM_GAP_MS apart)
 // while it stays idle, at
 // most WARM_MAX in the toolchain's life, and only while they still get
-// faster: they end for good once the best of the last WARM_WINDOW is not 5%
-// better than the best before them. V8 optimises clang's functions as they
-// get hot, and Chromium 156 took ~20 runs of 49's solution's -cc1 to get
-// there (3.0 s, then 0.4-0.75 s for runs 2-10, 0.2-0.35 s from run 15 on;
-// Node 20 took 4), with single runs ±30% apart: a rule of two slower runs in
-// a row had ended them at about the sixth, at twice the settled time.
+// faster: from the WARM_MIN-th on, they end for good once the best of the
+// last WARM_WINDOW is not 5% better than the best before them. V8 optimises
+// clang's functions as they get hot, and Chromium 156 took ~15-20 runs of
+// 49's solution's -cc1 to get there (3.0 s, then 0.4-0.75 s for runs 2-10,
+// 0.15-0.3 s from run 12 on; Node 20 took 4), with single runs ±30% apart
+// and no steady gain for several runs at a time: a rule of two slower runs
+// in a row had ended them at about the sixth, at twice the settled time, and
+// the window rule alone, with one lucky first run, at the fifth.
 const WARM_IDLE_MS = 1500;
 const WARM_GAP_MS = 100;
 export const WARM_MAX = 24;
-export const WARM_WINDOW = 4;
+export const WARM_MIN = 12;
+const WARM_WINDOW = 4;
 // A compile longer than this is not repeated (a Run could wait behind it);
 // the first in a page is slow, since V8 compiles clang as it first runs.
 const WARM_LONGEST_MS = 5000;
@@ -110,7 +113,7 @@ export function makeCompiler(platform, onProgress) {
     if (m.error || m.ms === null) return;   // the worker failed (stop() follows), or nothing to repeat
     warms.push(m.ms);
     const n = warms.length - WARM_WINDOW;
-    settled = n > 0 && Math.min(...warms.slice(n)) > 0.95 * Math.min(...warms.slice(0, n));
+    settled = warms.length >= WARM_MIN && Math.min(...warms.slice(n)) > 0.95 * Math.min(...warms.slice(0, n));
     platform.phases?.([{ name: 'warm-up', start: epoch() - m.ms, end: epoch() }]);
     idleSoon(WARM_GAP_MS);
   }
@@ -166,7 +169,7 @@ export function makeCompiler(platform, onProgress) {
       return r;
     };
     let r = await clang(command);
-    // This compile's -cc1 is the one the warm-ups repeat, from its time on.
+    // This compile (its -cc1 and link) is the one the warm-ups repeat, from its time on.
     const cc1 = r.steps?.find((s) => s.step === 'cc1');
     if (cc1 && platform.warmToolchain && cc1.end - cc1.start < WARM_LONGEST_MS) {
       warms ??= [];
