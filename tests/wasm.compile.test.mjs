@@ -168,7 +168,7 @@ test('warm-ups: after a verdict and a pause the last -cc1 and link run again, ne
 // times(k) ms for the k-th warm-up: warm-ups that gain nothing must stop,
 // and later compiles on that worker must not start them again; warm-ups
 // that keep gaining go on, to the cap.
-function fakeWorker(warms, times, posted) {
+function fakeWorker(warms, times, posted, cc1Ms) {
   let listener = null;
   const reply = (m) => setTimeout(() => listener?.(m), 0);
   return {
@@ -184,16 +184,16 @@ function fakeWorker(warms, times, posted) {
       } else if (m.type === 'compile') {
         const start = performance.timeOrigin + performance.now();
         reply({ type: 'result', id: m.id, ok: true, crashed: false, wasm: new Uint8Array([0, 97, 115, 109]),
-          stderr: '', steps: [{ step: 'cc1', start, end: start + 100, instantiate: 0 }] });
+          stderr: '', steps: [{ step: 'cc1', start, end: start + cc1Ms(), instantiate: 0 }] });
       }
     },
   };
 }
 
-function fakeCompiler(warms, times, posted) {
+function fakeCompiler(warms, times, posted, cc1Ms = () => 100) {
   const entries = new Map();
   return makeCompiler({
-    startCompileWorker: () => fakeWorker(warms, times, posted), clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
+    startCompileWorker: () => fakeWorker(warms, times, posted, cc1Ms), clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
     warmToolchain: true,
     cache: { get: async (k) => entries.get(k), put: async (k, v) => { entries.set(k, v); } },
   });
@@ -241,6 +241,30 @@ test('no instances are made ahead between a compile and the judging that follows
     fake.busy(false);
     await sleep(100);
     assert.ok(posted.includes('prepare'), 'made once idle');
+  } finally {
+    fake.close();
+  }
+});
+
+test('a compile too long to repeat has no warm-ups, until a shorter one comes', async () => {
+  const warms = [];
+  let ms = 100;
+  const fake = fakeCompiler(warms, () => 100, undefined, () => ms);
+  const verdict = async (source) => {
+    fake.busy(true);
+    await fake.compile(problem, source, english);
+    fake.busy(false, true);
+  };
+  try {
+    await verdict('int quick;');   // warm-ups may come for this toolchain
+    ms = 6000;
+    await verdict('int slow;');    // before any did: the last compile is long
+    await sleep(2500);
+    assert.equal(warms.length, 0, 'none after a long compile');
+    ms = 100;
+    await verdict('int quick again;');
+    await quiet(warms);
+    assert.ok(warms.length > 0, 'after a short one');
   } finally {
     fake.close();
   }

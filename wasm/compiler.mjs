@@ -14,23 +14,24 @@ const COMPILE_MS = 30000;
 const NO_VECTORIZE = ['-fno-vectorize', '-fno-slp-vectorize'];
 // Warm-ups (compile_worker.mjs): once a toolchain has compiled, whenever the
 // judge has been idle WARM_IDLE_MS, one after another (WARM_GAP_MS apart)
-// while it stays idle, at
-// most WARM_MAX in the toolchain's life, and only while they still get
-// faster: from the WARM_MIN-th on, they end for good once the best of the
-// last WARM_WINDOW is not 5% better than the best before them. V8 optimises
-// clang's functions as they get hot, and Chromium 156 took ~15-20 runs of
-// 49's solution's -cc1 to get there (3.0 s, then 0.4-0.75 s for runs 2-10,
-// 0.15-0.3 s from run 12 on; Node 20 took 4), with single runs ±30% apart
-// and no steady gain for several runs at a time: a rule of two slower runs
-// in a row had ended them at about the sixth, at twice the settled time, and
-// the window rule alone, with one lucky first run, at the fifth.
+// while it stays idle, at most WARM_MAX in the toolchain's life, and only
+// while they still get faster: from the WARM_MIN-th on, they end for good
+// once the best of the last WARM_WINDOW is not 5% better than the best
+// before them. V8 optimises clang's functions as they get hot, and Chromium
+// 156 took ~15-20 runs of 49's solution's -cc1 to get there (3.0 s, then
+// 0.4-0.75 s for runs 2-10, 0.15-0.3 s from run 12 on; Node 20 took 4),
+// with single runs ±30% apart and no steady gain for several runs at a time:
+// a rule of two slower runs in a row had ended them at about the sixth, at
+// twice the settled time, and the window rule alone, with one lucky first
+// run, at the fifth.
 const WARM_IDLE_MS = 1500;
 const WARM_GAP_MS = 100;
 export const WARM_MAX = 24;
 export const WARM_MIN = 12;
 const WARM_WINDOW = 4;
-// A compile longer than this is not repeated (a Run could wait behind it);
-// the first in a page is slow, since V8 compiles clang as it first runs.
+// A compile longer than this is not repeated (a Run could wait behind it),
+// until a shorter one comes; the first in a page is slow, since V8 compiles
+// clang as it first runs.
 const WARM_LONGEST_MS = 5000;
 // A worker's clock has its own origin: phases are told in ms since the epoch.
 const epoch = () => performance.timeOrigin + performance.now();
@@ -83,14 +84,15 @@ export function makeCompiler(platform, onProgress) {
   }
 
   // The warm-ups: one at a time, in the compile queue (a compile asked for
-  // meanwhile waits for at most one -cc1; a Run of unchanged code does not
-  // wait), never while the judge is busy.
+  // meanwhile waits for at most one -cc1 and link; a Run of unchanged code
+  // does not wait), never while the judge is busy.
   let warmTimer = null, warming = null, busy = 0;
   let warms = null;   // this toolchain's warm-up times (ms), once it has compiled; null: none to run
   let settled = false;   // they stopped gaining
+  let repeatable = false;   // the last compile is short enough to repeat
   function idleSoon(wait = WARM_IDLE_MS) {
     clearTimeout(warmTimer);
-    if (busy || !warms || settled || warms.length >= WARM_MAX || !worker) return;
+    if (busy || !warms || !repeatable || settled || warms.length >= WARM_MAX || !worker) return;
     warmTimer = setTimeout(() => {
       const w = worker;
       const mine = previous.then(() => (busy || worker !== w ? null : warmNow(w)));
@@ -171,8 +173,9 @@ export function makeCompiler(platform, onProgress) {
     let r = await clang(command);
     // This compile (its -cc1 and link) is the one the warm-ups repeat, from its time on.
     const cc1 = r.steps?.find((s) => s.step === 'cc1');
-    if (cc1 && platform.warmToolchain && cc1.end - cc1.start < WARM_LONGEST_MS) {
-      warms ??= [];
+    if (cc1 && platform.warmToolchain) {
+      repeatable = cc1.end - cc1.start < WARM_LONGEST_MS;
+      if (repeatable) warms ??= [];
     }
     // The toolchain is an LLVM snapshot: an assertion in its loop
     // vectoriser has been seen to abort on correct code. The learner's
