@@ -597,9 +597,8 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
         const unsigned char *req;
         size_t req_len, len = judge_session_reply_len(s, k);
         /* A paced session (the speed runs) makes each call's inputs and
-         * times the core on them here: the judge's time, not the learner's.
-         * 52's speed case (a 134 MB cache a call) spent most of its 3 s
-         * budget here, and missed it on a quiet Zen 5. */
+         * times the core on them here: the judge's time, not the learner's
+         * (52's speed case makes a 134 MB cache a call). */
         long long made = now_ms();
         judge_session_request(s, k, &req, &req_len);
         r.deadline += now_ms() - made;
