@@ -385,8 +385,8 @@ int judge_session_times(const judge_session *s, double *yours, double *ref);
 #define JUDGE_SPEED_BUDGET_TIMES 100
 /* The fixed part also covers the judge's side of each call, which the wall
  * clock counts: sending the inputs to the program pinned on the judge's CPU
- * (52's speed case sends a 134 MB cache a call, and with 2 s missed its
- * budget about one run in four on a quiet Zen 5). */
+ * (52's speed case sends a 134 MB cache a call: with 2 s, 4 of 8 runs on a
+ * quiet Zen 5 missed the budget, 2 as "too slow" and 2 as RE). */
 #define JUDGE_SPEED_BUDGET_MS 10000
 
 /* The problem a session judges (a speed session's: its speed runs as cases). */
