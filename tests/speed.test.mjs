@@ -118,6 +118,21 @@ test('native: a wrong result in a speed case is WA of that case, told in both la
   assert.doesNotMatch(zh.stdout, /没有哪个已知错误/);
 });
 
+// Past the speed runs' budget (100x the core's time, plus 10 s): no tier,
+// "too slow", and the verdict stays the correctness run's, on both backends.
+for (const [backend, run] of [['native', judge], ['wasm', judgeWasm]]) {
+  test(`${backend}: speed runs past their budget are too slow, the verdict AC`, slow, async () => {
+    const file = join('tests', 'speed', '49-spins-at-speed.c');
+    const r = await run(['49', file, '--speed', '--json'], slow);
+    assert.equal(r.code, 0, r.stderr);
+    const { verdict, speed } = JSON.parse(r.stdout);
+    assert.equal(verdict, 'AC');
+    assert.deepEqual(speed.cases, []);
+    assert.equal(speed.tier, 'none');
+    assert.match(speed.skipped.reason, /^no tier, too slow: .*budget of \d+\.\d s \(100× the core's time on the same calls, plus 10 s\)$/);
+  });
+}
+
 // Every process's parent and allowed CPUs, from /proc (Linux).
 function processes() {
   const all = new Map();

@@ -181,6 +181,11 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
       timer = setTimeout(fn, ms);
     };
     cancel = () => finish(new Cancelled());
+    let ends = 0;   // the calls' deadline, ms since the epoch
+    const tooLong = () => {
+      session.fault(next, 'TLE', 'detail_still_running', [String(problem.limits.time_ms)]);
+      finish();
+    };
 
     deadline(BOOT_MS, () => finish(new Error(`the run worker did not start within ${BOOT_MS / 1000} s`)));
     worker.onError((e) => finish(new Error(`the run worker failed: ${e?.message ?? e}`)));
@@ -199,10 +204,8 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
         break;
       case 'hello':
         started = true;
-        deadline(problem.limits.time_ms, () => {
-          session.fault(next, 'TLE', 'detail_still_running', [String(problem.limits.time_ms)]);
-          finish();
-        });
+        ends = epoch() + problem.limits.time_ms;
+        deadline(problem.limits.time_ms, tooLong);
         break;
       case 'out': {
         const keep = m.bytes.subarray(0, Math.max(0, cap - outLen));
@@ -218,7 +221,14 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
         since('calls', m.start, m.end);
         next = m.k + 1;
         if (paced && next < calls) {
+          // Making the next call's inputs is the judge's time, not the
+          // learner's, as in native.c's run_calls (the core's timing, in
+          // the worker here, is still counted: the budget's fixed part
+          // covers it).
+          const made = epoch();
           const request = session.request(next);
+          ends += epoch() - made;
+          deadline(ends - epoch(), tooLong);
           worker.post({ type: 'next', request }, [request.buffer]);
         }
         break;
