@@ -14,6 +14,7 @@ const STARTUP_MS = 2000;   // the learner's constructors, as natively
 const BOOT_MS = 20000;     // the worker itself starting: the judge's time, not the learner's
 const PAGE = 65536;
 const SLACK_BYTES = 1 << 20;   // the C library's own data and malloc's bookkeeping
+const SYNC_COMPILE_MAX = 4 << 20;   // larger: compiled off the page's main thread, which it would hold up
 
 // The cap on the learner module's memory, in pages: the problem's limit for
 // the learner's own data (static, heap), plus what is not theirs, as native.c
@@ -120,6 +121,24 @@ export function runWorkers(start) {
   };
 }
 
+// The learner's module, compiled, synchronously where that is allowed: an
+// asynchronous compile's first step waits for one of V8's background
+// threads, which after a compile are busy optimising clang (an edited Run's
+// module waited 8-90 ms for one in Chromium, and took 0-11 ms compiled
+// here). A page may be refused a large module on its main thread (Chromium
+// before 114: over 4 KB): that one, and any over SYNC_COMPILE_MAX, is
+// compiled asynchronously.
+async function compileModule(wasm) {
+  if (wasm.byteLength <= SYNC_COMPILE_MAX) {
+    try {
+      return new WebAssembly.Module(wasm);
+    } catch (e) {
+      if (e instanceof WebAssembly.CompileError) throw e;
+    }
+  }
+  return WebAssembly.compile(wasm);
+}
+
 // Run every call of `session` against the learner module `wasm` (bytes);
 // guard: wasm/guard.wat's compiled module, for the worker.
 // A paced session's calls wait, each, for the reply before it to be handed
@@ -135,10 +154,8 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
   let cancel = () => { cancelled = true; };
   const since = (name, start, end = epoch()) => phases.push({ name, start, end });
   const compiling = epoch();
-  // Compiled asynchronously: a page may not compile a large module
-  // synchronously on its main thread. The worker gets the compiled module,
-  // not the bytes to compile again.
-  const done = WebAssembly.compile(wasm).then((module) => new Promise((resolve, reject) => {
+  // The worker gets the compiled module, not the bytes to compile again.
+  const done = compileModule(wasm).then((module) => new Promise((resolve, reject) => {
     if (cancelled) throw new Cancelled();
     since('module compile', compiling);
     let judging = epoch();
