@@ -178,6 +178,7 @@ function fakeWorker(warms, times, posted, cc1Ms) {
     post(m) {
       posted?.push(m.type);
       if (m.type === 'init') reply({ type: 'ready' });
+      else if (m.type === 'plan') reply({ type: 'planned', id: m.id });
       else if (m.type === 'warm') {
         warms.push(m.id);
         reply({ type: 'warmed', id: m.id, ms: times(warms.length - 1) });
@@ -281,6 +282,34 @@ test('warm-ups that keep gaining go on while idle, to the cap', async () => {
     assert.equal(warms.length, WARM_MAX);
   } finally {
     fake.close();
+  }
+});
+
+test('a warm-up source is compiled once the toolchain is here, then repeated while idle; not after a compile', async () => {
+  const warms = [], posted = [];
+  const fake = fakeCompiler(warms, () => 100, posted);
+  try {
+    fake.load();
+    await fake.ahead(problem, { warmUp: Promise.resolve('int reference;') });
+    assert.equal(posted.filter((t) => t === 'compile').length, 1, 'compiled before any compile was asked for');
+    await quiet(warms);
+    assert.equal(warms.length, WARM_MIN, 'then repeated, as after a verdict');
+    assert.equal((await fake.compile(problem, 'int reference;', english)).cached, false, 'its output was dropped');
+  } finally {
+    fake.close();
+  }
+  const later = [], posted2 = [];
+  const compiledFirst = fakeCompiler(later, () => 100, posted2);
+  try {
+    compiledFirst.busy(true);
+    await compiledFirst.compile(problem, 'int mine;', english);
+    compiledFirst.busy(false);
+    await compiledFirst.ahead(problem, { warmUp: 'int reference;' });
+    await sleep(2500);
+    assert.equal(posted2.filter((t) => t === 'compile').length, 1, 'no warm-up compile after the learner\'s');
+    assert.equal(later.length, 0, 'nor warm-ups before a verdict');
+  } finally {
+    compiledFirst.close();
   }
 });
 

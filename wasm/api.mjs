@@ -33,11 +33,15 @@
 //                    cancelled.
 //   judge.find(key)  the one of judge.problems that key names (as the C judge looks
 //                    it up: id, slug or folder), or null.
-//   judge.prepare({ toolchain, key })  start the first run's worker and fetching the
-//                    toolchain if it is not already here or on its way (never twice);
+//   judge.prepare({ toolchain, key, warmUp })  start the first run's worker and fetching
+//                    the toolchain if it is not already here or on its way (never twice);
 //                    resolves when it is ready. toolchain: false starts only the worker.
 //                    key: the problem the learner has open; once the toolchain is here,
 //                    the driver is asked for the steps of its compile, ahead of the first.
+//                    warmUp: a source for that problem like the learner's (or a promise
+//                    of one), compiled then, its output dropped, if nothing has been yet,
+//                    and repeated while the judge is idle: in a browser clang gets fast
+//                    only as it runs (wasm/README.md).
 //   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
 //                    with an error named 'Cancelled').
 //   judge.close()    end the workers (Node: lets the process exit at once).

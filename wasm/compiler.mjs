@@ -120,6 +120,35 @@ export function makeCompiler(platform, onProgress) {
     idleSoon(WARM_GAP_MS);
   }
 
+  // This compile (its -cc1 and link) is the one the warm-ups repeat, from its time on.
+  function repeatFrom(r) {
+    const cc1 = r.steps?.find((s) => s.step === 'cc1');
+    if (cc1 && platform.warmToolchain) {
+      repeatable = cc1.end - cc1.start < WARM_LONGEST_MS;
+      if (repeatable) warms ??= [];
+    }
+  }
+
+  // The warm-ups' start on a file like the learner's, before any compile
+  // (compiler.ahead): its output is dropped, and a compile asked for
+  // meanwhile waits for it. Skipped when a compile came first (it warms the
+  // toolchain itself) or the judge is judging then (the warm-ups wait for
+  // the learner's first compile, as they did before there was this one).
+  async function warmFirst(problem, source, w) {
+    const command = { ...clangCommand({ problem, source, name: SOURCE_NAME, shim: platform.shimObject, color: false }),
+      name: SOURCE_NAME };
+    const mine = previous.then(async () => {
+      if (busy || compiled || worker !== w) return;
+      const start = epoch();
+      const r = await runClangNow(command);
+      platform.phases?.([{ name: 'warm-up', start, end: epoch() }]);
+      repeatFrom(r);
+      idleSoon(WARM_GAP_MS);
+    });
+    previous = mine.catch(() => {});   // a failed worker is the next compile's to report
+    return previous;
+  }
+
   // Compiles run one after another (the worker holds one toolchain), and a
   // compile's clock starts when it does: several judged at once (a class)
   // never charge one file's compile time, or its timeout, to another.
@@ -171,12 +200,7 @@ export function makeCompiler(platform, onProgress) {
       return r;
     };
     let r = await clang(command);
-    // This compile (its -cc1 and link) is the one the warm-ups repeat, from its time on.
-    const cc1 = r.steps?.find((s) => s.step === 'cc1');
-    if (cc1 && platform.warmToolchain) {
-      repeatable = cc1.end - cc1.start < WARM_LONGEST_MS;
-      if (repeatable) warms ??= [];
-    }
+    repeatFrom(r);
     // The toolchain is an LLVM snapshot: an assertion in its loop
     // vectoriser has been seen to abort on correct code. The learner's
     // code is not at fault, so compile it again without that pass.
@@ -221,7 +245,12 @@ export function makeCompiler(platform, onProgress) {
     // done (at once without a worker, as after a failed load). The starter's
     // headers are not precompiled ahead: a fresh toolchain's first -cc1 with
     // a PCH was no faster, and as often slower (an A/B in headless Chromium).
-    async ahead(problem) {
+    // warmUp: a source like the learner's (or a promise of one), which the
+    // warm-ups start on at once where the platform warms the toolchain up:
+    // a fresh toolchain's first -cc1 took ~3 s in Chromium, and later ones
+    // 0.4-0.75 s until about the twelfth, and a learner reading the
+    // statement gives it that time.
+    async ahead(problem, { warmUp } = {}) {
       const w = worker;
       const command = { ...clangCommand({ problem, source: problem.starter, name: SOURCE_NAME,
         shim: platform.shimObject, color: false }), name: SOURCE_NAME };
@@ -239,6 +268,14 @@ export function makeCompiler(platform, onProgress) {
       });
       waiting.delete(id);
       w.unref?.();
+      if (warmUp === undefined || !platform.warmToolchain) return;
+      let source;
+      try {
+        source = await warmUp;
+      } catch {
+        return;   // no file to warm up on: the first compile warms the toolchain
+      }
+      if (typeof source === 'string') await warmFirst(problem, source, w);
     },
     // { ok, wasm, diagnostics, messages, cached, ms, phases } for `source`
     // under the virtual file name `name`; diagnostics is the compiler's text

@@ -143,12 +143,13 @@ export async function createPipeline(platform, { onProgress, preload = false } =
 
     // The first run's worker, and the toolchain, fetched now if it is not
     // here or on its way (toolchain: false leaves it for later); key: the
-    // problem the learner has open, whose compile steps are asked for then.
-    prepare({ toolchain = true, key } = {}) {
+    // problem the learner has open, whose compile steps are asked for then;
+    // warmUp: a source to warm the compiler up on then (compiler.ahead).
+    prepare({ toolchain = true, key, warmUp } = {}) {
       if (platform.warmRunWorker) workers.warm();
       if (!toolchain) return Promise.resolve();
       const loading = compiler.load();
-      if (key !== undefined) compiler.ahead(need(key));
+      if (key !== undefined) compiler.ahead(need(key), { warmUp });
       return loading;
     },
 

@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { say, t } from './text.js';
 import { ask } from './dialog.js';
 import * as store from './store.js';
+import { solutionText } from './problems.js';
 
 // Runs (not drafts) after which the solution may be asked for.
 export const TRIES_FOR_SOLUTION = 3;
@@ -20,9 +21,7 @@ export function helpPanel(problem, { dialog, lang }) {
   async function revealSolution() {
     store.setSolutionShown(problem.id);
     try {
-      const r = await fetch(`problems/${problem.dir}/solution.c`);
-      if (!r.ok) throw new Error(`${r.status}`);
-      solution = await r.text();
+      solution = await solutionText(problem);
     } catch (e) {
       solution = null;
       node.append(h('p', { class: 'error', role: 'alert' }, `${t('failed')}: ${e.message ?? e}`));

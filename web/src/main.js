@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
 import { lazyJudge, loadJudge, measureSpeed } from './judge.js';
-import { problemByDir, problems } from './problems.js';
+import { problemByDir, problems, solutionText } from './problems.js';
 import { createEditor } from './editor.js';
 import { compileAhead } from './ahead.js';
 import { statementHtml } from './statement.js';
@@ -157,10 +157,15 @@ function problemView(judge, problem) {
   // here yet; otherwise after the first verdict, after a pause, or with the
   // first compile that is not cached, whichever comes first. A failed
   // download shows again at the first compile.
+  // Once loaded, the toolchain warms up on the problem's reference solution
+  // (code like the learner's) while the learner reads: V8 optimises clang
+  // only as it runs, and a fresh page's first compile took seconds.
   let later = null;
   const prepare = () => {
     clearTimeout(later);
-    judge.prepare({ key: problem.id }).catch(() => {});
+    const warmUp = solutionText(problem);
+    warmUp.catch(() => {});   // none: the first compile warms the toolchain
+    judge.prepare({ key: problem.id, warmUp }).catch(() => {});
   };
   if (store.code(problem.id) === null) prepare();
   else {

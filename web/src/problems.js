@@ -9,3 +9,21 @@ export const problems = __PROBLEMS__;
 export function problemByDir(dir) {
   return problems.find((p) => p.dir === dir) ?? null;
 }
+
+// A problem's reference solution (problems/<dir>/solution.c), fetched once:
+// shown on request (help.js), and the file the compiler warms up on while
+// the learner reads (main.js).
+const solutions = new Map();
+export function solutionText(problem) {
+  const url = `problems/${problem.dir}/solution.c`;
+  if (!solutions.has(url)) {
+    solutions.set(url, fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`${r.status}`);
+      return r.text();
+    }).catch((e) => {
+      solutions.delete(url);
+      throw e;
+    }));
+  }
+  return solutions.get(url);
+}
