@@ -10,7 +10,10 @@
 //           shows; navigation to verdict, the median of three;
 //   paused: Run a few seconds after an edit (the page compiles meanwhile);
 //   read:   an edit some seconds after the last verdict (the learner read
-//           it; the page warms the compiler up meanwhile), Run at once.
+//           it; the page warms the compiler up meanwhile), Run at once;
+//   first read: a first visit (a fresh profile) where the learner reads the
+//           statement a while, then pastes code and runs it: the page
+//           loads and warms the compiler meanwhile; the click to the verdict.
 // Targets (issue 16): edited re-run 400 ms, cold 3 s, reload 700 ms. Printed,
 // not asserted: a loaded machine is slower, not wrong. A `phases` line per
 // kind of run says where its time went, from the judge's User Timing
@@ -34,8 +37,9 @@ const solution = readFileSync(join(root, 'problems', '49-causal-mha', 'solution.
 const RUNS = 7;
 const PAUSE_MS = 3000;   // a pause before Run, long enough for a compile on a loaded machine
 const READ_MS = 8000;    // reading a verdict before the next edit
+const FIRST_READ_MS = 20000;   // reading the statement on a first visit before the first Run
 const { server, url } = await serve({ root: join(root, 'build', 'web') });
-const browser = await launch();
+let browser = await launch();
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 // The judge's measures since the last clear, in ms per phase (summed over
@@ -134,6 +138,19 @@ try {
   reloads.sort((a, b) => a.ms - b.ms);
   const { ms: reload, phases: reloadPhases } = reloads[1];
 
+  // A first visit again (a fresh profile), read before the first Run.
+  await browser.close();
+  browser = await launch();
+  const first = await browser.context.newPage();
+  await first.goto(`${url}#/49-causal-mha`);
+  await first.waitForTimeout(FIRST_READ_MS);
+  await setCode(first, solution);
+  const warmed = (await phases(first))['warm-up'] ?? 0;
+  const t0 = Date.now();
+  if (await runAndWait(first) !== 'AC') throw new Error('the reference solution did not get AC');
+  const firstRead = Date.now() - t0;
+  const firstReadPhases = { 'warm-ups before': warmed, ...await phases(first) };
+
   const median = warm[warm.length >> 1];
   // The same runs on the page's own clock: from the click event's timeStamp
   // to the verdict in the DOM (web/src/main.js). What is left of the figures
@@ -153,6 +170,8 @@ try {
     `min ${seconds(reloads[0].ms)}, max ${seconds(reloads[2].ms)}; target < 0.7 s`);
   line(`run ${PAUSE_MS / 1000} s after an edit (compiled meanwhile), median of 3`, seconds(paused[1]));
   line(`run after an edit ${READ_MS / 1000} s after the last verdict, median of 3`, seconds(read[1]));
+  line(`first visit, Run after reading ${FIRST_READ_MS / 1000} s (compiler loaded and warmed meanwhile)`, seconds(firstRead),
+    `page clock ${seconds(firstReadPhases[PRESS])}`);
   line('  the same four kinds, click event to verdict on the page\'s clock',
     `warm ${seconds(warmPage[warmPage.length >> 1])}, edited ${seconds(editedPage[1])}, paused ${seconds(pausedPage[1])}, read ${seconds(readPage[1])}`);
   console.log(phaseLine('cold_first_verdict', coldPhases));
@@ -160,6 +179,7 @@ try {
   console.log(phaseLine('edited_rerun', medianPhases(editedPhases)));
   console.log(phaseLine('read_edited_rerun', medianPhases(readPhases)));
   console.log(phaseLine('reload_first_verdict', reloadPhases));
+  console.log(phaseLine('first_visit_read_run', firstReadPhases));
   console.log(`RESULT peer=web shape=49 what=cold_first_verdict ms=${cold}`);
   console.log(`RESULT peer=web shape=49 what=warm_rerun min_ms=${warm[0]} median_ms=${median} max_ms=${warm.at(-1)}`);
   console.log(`RESULT peer=web shape=49 what=edited_rerun min_ms=${edited[0]} median_ms=${edited[1]} max_ms=${edited[2]}`);
@@ -171,6 +191,8 @@ try {
   pageLine('paused_edited_rerun', pausedPage);
   console.log(`RESULT peer=web shape=49 what=read_edited_rerun min_ms=${read[0]} median_ms=${read[1]} max_ms=${read[2]}`);
   pageLine('read_edited_rerun', readPage);
+  console.log(`RESULT peer=web shape=49 what=first_visit_read_run ms=${firstRead}`);
+  console.log(`RESULT peer=web shape=49 what=first_visit_read_run clock=page ms=${Math.round(firstReadPhases[PRESS])}`);
 } finally {
   await browser.close();
   server.close();
