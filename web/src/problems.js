@@ -2,6 +2,7 @@
 // bundle since the build: web/site.mjs reads them from the judge itself), so
 // the page draws a list or a problem before the judge has loaded.
 /* global __PROBLEMS__ */
+import { fetchedText } from './fetched.js';
 export const problems = __PROBLEMS__;
 
 // The problem of the page's own links (#/<dir>), or null: any other key (an
@@ -10,20 +11,6 @@ export function problemByDir(dir) {
   return problems.find((p) => p.dir === dir) ?? null;
 }
 
-// A problem's reference solution (problems/<dir>/solution.c), fetched once:
-// shown on request (help.js), and the file the compiler warms up on while
-// the learner reads (main.js).
-const solutions = new Map();
-export function solutionText(problem) {
-  const url = `problems/${problem.dir}/solution.c`;
-  if (!solutions.has(url)) {
-    solutions.set(url, fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`${r.status}`);
-      return r.text();
-    }).catch((e) => {
-      solutions.delete(url);
-      throw e;
-    }));
-  }
-  return solutions.get(url);
-}
+// A problem's reference solution: shown on request (help.js), and the file
+// the compiler warms up on while the learner reads (main.js).
+export const solutionText = (problem) => fetchedText(`problems/${problem.dir}/solution.c`);
