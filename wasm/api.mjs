@@ -9,8 +9,13 @@
 //         llvm.core.wasm, llvm.core2.wasm, llvm.core3.wasm, llvm.core4.wasm,
 //         llvm-resources.tar). Without it, in a browser: the repository's layout
 //         relative to this module; in Node: the repository's own files.
-//   onProgress({ phase: 'compiler' | 'judge', loaded, total }): the first downloads
-//         (judge.wasm, then the ~105 MB toolchain).
+//   onProgress({ phase: 'compiler' | 'judge', loaded, total, cached }): the first
+//         downloads (judge.wasm, then the ~105 MB toolchain). The toolchain's in
+//         bytes crossing the network (its Brotli sizes, where the server sends those),
+//         or, when none did, in bytes read, with cached: true if from a cache. In a
+//         browser they are read from the HTTP cache, then from Cache Storage (where
+//         the page may keep them), then from the network, never through a service
+//         worker (compile_worker.mjs).
 //   preload: start fetching the toolchain at once (default: in a browser); with
 //         false it comes at judge.prepare() or the first compile.
 // returns judge:

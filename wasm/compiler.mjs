@@ -38,7 +38,7 @@ const epoch = () => performance.timeOrigin + performance.now();
 
 // platform: { startCompileWorker(), clangUrl, shimObject (bytes), cache: { get, put },
 //             compilerVersion, warmToolchain (warm-ups while idle) }.
-// onProgress({ loaded, total }) for the first download.
+// onProgress({ loaded, total, cached }) for the first download (compile_worker.mjs).
 export function makeCompiler(platform, onProgress) {
   let worker = null, ready = null, compiled = 0, nextId = 1;
   const waiting = new Map();
@@ -54,7 +54,7 @@ export function makeCompiler(platform, onProgress) {
     };
     ready = new Promise((resolve, reject) => {
       w.onMessage((m) => {
-        if (m.type === 'progress') onProgress?.({ loaded: m.loaded, total: m.total });
+        if (m.type === 'progress') onProgress?.({ loaded: m.loaded, total: m.total, cached: m.cached });
         else if (m.type === 'ready') resolve();
         else if (m.type === 'failed') reject(fail(new Error(`cannot load the C compiler: ${m.message}`)));
         else if (m.type === 'result' || m.type === 'warmed' || m.type === 'planned') waiting.get(m.id)?.(m);

@@ -165,23 +165,22 @@ export function sitePlugin({ version }) {
         for (let f; (f = todo.shift());) await compress(f);
       }));
 
-      // sw.js: the shell is cached when the worker installs; the large files
-      // (the compiler) are cached when the page first fetches them, with the
-      // page's own progress bar, so they are downloaded exactly once.
+      // sw.js: the shell is cached when the worker installs. The compiler's
+      // files (@yowasp/clang's, but bundle.js, which is imported) are fetched
+      // by the compile worker itself, then kept by the service worker.
       // KaTeX's CSS lists woff2, woff and ttf fonts; browsers that run this
       // page all take woff2, so the older formats are not cached for offline.
       const urls = all.map((f) => relative(outDir, f).split(sep).join('/'))
         .filter((u) => u !== 'sw.js' && !/\.(woff|ttf)$/.test(u)).sort();
-      const big = (u) => statSync(join(outDir, u)).size > 2 << 20;
+      const compiler = new Set(list.filter(([src, dest]) => src.includes(join('@yowasp', 'clang')) && dest !== 'bundle.js')
+        .map(([, dest]) => `rt/${version}/${dest}`));
       const hash = createHash('sha256');
       for (const u of urls) hash.update(u).update(readFileSync(join(outDir, u)));
       const template = readFileSync(join(root, 'web', 'sw.js'), 'utf8');
       const sw = template
         .replace('__VERSION__', hash.digest('hex').slice(0, 12))
-        .replace('__SHELL__', JSON.stringify(['./', ...urls.filter((u) => !big(u))], null, 1))
-        .replace('__LAZY__', JSON.stringify(urls.filter(big), null, 1))
-        .replace('__LAZY_SIZES__', JSON.stringify(Object.fromEntries(urls.filter(big)
-          .map((u) => [u, statSync(join(outDir, u)).size])), null, 1));
+        .replace('__SHELL__', JSON.stringify(['./', ...urls.filter((u) => !compiler.has(u))], null, 1))
+        .replace('__COMPILER__', JSON.stringify(urls.filter((u) => compiler.has(u)), null, 1));
       await fs.writeFile(join(outDir, 'sw.js'), sw);
       await compress(join(outDir, 'sw.js'));
     },

@@ -2,21 +2,22 @@
 // the wasm judge and the compiler are served from Cache Storage, so the page
 // works with the network off. The build fills in the lists below.
 //
-// Two kinds of files:
+// Three kinds of files:
 // - content-versioned (assets/*-<hash>.*, rt/<hash>/...): never change, so
 //   they are served from the cache first, and cached on first fetch. SHELL's
-//   are cached when this worker installs; LAZY (the compiler's two large
-//   files) when the page first fetches them through this worker, with the
-//   page's own progress bar, so nothing is downloaded twice;
+//   are cached when this worker installs;
+// - COMPILER's (rt/<hash>/, ~105 MB): not served by this worker. The compile
+//   worker fetches them around it (from the HTTP cache, then Cache Storage,
+//   then the network): passed through it, they took twice as long to come,
+//   and a first visit's compile had to wait for it to be in charge
+//   (web/README.md). Once they have loaded, the page says 'keep-compiler'
+//   and this worker copies them from the HTTP cache into Cache Storage;
 // - the rest (the page itself, the statements) change in place with a new
 //   build: network first, the cached copy when offline. So an online page is
 //   always the current build, whichever worker is still in charge.
 const VERSION = '__VERSION__';
 const SHELL = __SHELL__;
-const LAZY = __LAZY__;
-// The LAZY files' sizes as stored (decoded), to turn the decoded bytes seen
-// into the share of the encoded transfer done.
-const LAZY_SIZES = __LAZY_SIZES__;
+const COMPILER = __COMPILER__;
 const SHELL_CACHE = `attention-judge-shell-${VERSION}`;
 const RUNTIME_CACHE = 'attention-judge-runtime';
 const IMMUTABLE = /\/(assets|rt)\//;
@@ -39,11 +40,10 @@ self.addEventListener('activate', (event) => {
       if (name.startsWith('attention-judge-shell-') && name !== SHELL_CACHE) await caches.delete(name);
     }
     // Keep only this build's files among those cached on first fetch.
-    const keep = new Set([...SHELL, ...LAZY].map((u) => new URL(u, self.registration.scope).href));
+    const keep = new Set([...SHELL, ...COMPILER].map((u) => new URL(u, self.registration.scope).href));
     const runtime = await caches.open(RUNTIME_CACHE);
     for (const req of await runtime.keys()) if (!keep.has(req.url)) await runtime.delete(req);
-    // On a first visit, control the page that registered us right away, so
-    // its first compiler download goes through this worker into the cache.
+    // On a first visit, control the page that registered us right away.
     await self.clients.claim();
   })());
 });
@@ -55,43 +55,8 @@ async function cacheFirst(event, url) {
   if (res.ok) {
     const copy = res.clone();   // now: the page starts reading res at once
     event.waitUntil(caches.open(RUNTIME_CACHE).then((c) => c.put(url, copy)));
-    const size = LAZY_SIZES[new URL(url).href.slice(self.registration.scope.length)];
-    if (size && res.body) return counted(res, url, size);
   }
   return res;
-}
-
-// The response as it is, telling the open pages how many bytes of it have
-// crossed the network: Content-Length is the encoded (Brotli) size, the body
-// the decoded bytes, so the count is scaled; it ends at the exact size.
-function counted(res, url, size) {
-  const total = Number(res.headers.get('content-length')) || size;
-  let seen = 0, told = 0;
-  const tell = async () => {
-    const loaded = Math.min(total, Math.round((seen * total) / size));
-    for (const c of await self.clients.matchAll({ type: 'window' })) c.postMessage({ type: 'download', url, loaded, total });
-  };
-  // Told at once, before any byte: the bar has the whole download's size
-  // from the start. The counts after it can lag (this thread is busy
-  // while the page compiles what arrives), and the page hides the bar
-  // when its own count ends, with or without them.
-  tell();
-  const body = res.body.pipeThrough(new TransformStream({
-    transform(chunk, out) {
-      out.enqueue(chunk);
-      seen += chunk.length;
-      if (seen - told >= 1 << 18) {   // every 256 KiB is often enough for a bar
-        told = seen;
-        tell();
-      }
-    },
-    flush: () => { seen = size; return tell(); },
-  }));
-  // The body is decoded already: the encoding and its length no longer apply.
-  const headers = new Headers(res.headers);
-  headers.delete('content-encoding');
-  headers.delete('content-length');
-  return new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
 async function networkFirst(event, url) {
@@ -104,6 +69,21 @@ async function networkFirst(event, url) {
   }
 }
 
+const compiler = new Set(COMPILER.map((u) => new URL(u, self.registration.scope).href));
+
+// The compiler's files as the page just downloaded them, from the HTTP
+// cache (immutable files: no request is made). Here, unlike in the page's
+// workers, the copy outlives a reload. A browser without an HTTP cache
+// downloads them once more for it.
+async function keepCompiler() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  for (const url of compiler) if (!(await cache.match(url))) await cache.add(url);
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'keep-compiler') event.waitUntil(keepCompiler().catch(() => {}));   // offline, say: next time
+});
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -114,5 +94,6 @@ self.addEventListener('fetch', (event) => {
   // The page is cached as './'; a navigation to index.html gets it too.
   const page = new URL('./', self.registration.scope).href;
   if (req.mode === 'navigate' && url.href === `${page}index.html`) url.href = page;
+  if (compiler.has(url.href)) return;
   event.respondWith(IMMUTABLE.test(url.pathname) ? cacheFirst(event, url.href) : networkFirst(event, url.href));
 });

@@ -6,66 +6,40 @@
 let loading = null;
 let loaded = null;   // the judge, once loading is done
 
-// The service worker must control the page before the compiler is fetched,
-// or the first download would bypass it and not be kept for offline use.
-// A page the worker already controls (every visit after the first) does not
-// wait for register(), which only looks for a newer sw.js (~100 ms of a
-// reload's first verdict).
-async function offlineLayer() {
-  if (!('serviceWorker' in navigator)) return;
-  const registered = navigator.serviceWorker.register('./sw.js');
-  if (navigator.serviceWorker.controller) {
-    registered.catch(() => {});
-    return;
-  }
-  try {
-    await registered;
-  } catch {
-    return;   // e.g. a file:// page or a browser that refuses: work online only
-  }
-  if (navigator.serviceWorker.controller) return;
-  await new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-    setTimeout(resolve, 15000);   // never block the judge on the offline layer
+// The offline layer (sw.js). Nothing waits for it: the compiler, the one
+// large download, is fetched around it, and once here it is kept for offline
+// use (keepCompiler), so a first visit's download starts before the worker is
+// even installed.
+function offlineLayer() {
+  navigator.serviceWorker?.register('./sw.js').catch(() => {
+    /* e.g. a file:// page or a browser that refuses: work online only */
   });
 }
 
-// Resolves to the judge: { problems, compile, run, cancel }. Only what may
-// fetch the compiler (prepare, compile, run) waits for the service worker:
-// on a first visit its install (~1.5 s) no longer holds the page back.
+// The compiler has loaded (downloaded, or from a cache): the worker copies
+// what it does not hold yet, once it is active.
+function keepCompiler() {
+  navigator.serviceWorker?.ready.then((r) => r.active?.postMessage({ type: 'keep-compiler' }), () => {});
+}
+
+// Resolves to the judge: { problems, compile, run, cancel }.
 export function loadJudge(onProgress) {
   loading ??= (async () => {
-    const t0 = performance.now();
-    const offline = offlineLayer().then(() => {
-      // Where a first verdict's time goes (web/bench.mjs prints these).
-      performance.measure('judge: service worker', { start: t0 });
-    });
+    offlineLayer();
     const base = new URL(__RUNTIME__, location.href).href;
     const t1 = performance.now();
     const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);
+    // Where a first verdict's time goes (web/bench.mjs prints these).
     performance.measure('judge: api import', { start: t1 });
     // The compiler (~20 MB on the wire) is fetched when a problem is opened
     // (problemView calls prepare()), not for the list: a first visit to a
     // problem keeps it for offline use even before the learner presses Run.
     const t2 = performance.now();
-    const judge = await createJudge({ base, onProgress, preload: false });
+    loaded = await createJudge({ base, preload: false, onProgress: (p) => {
+      if (p.phase === 'compiler' && p.loaded >= p.total) keepCompiler();
+      onProgress?.(p);
+    } });
     performance.measure('judge: create', { start: t2 });
-    loaded = {
-      ...judge,
-      // toolchain: false starts only the run worker, which fetches nothing.
-      prepare: async (options) => {
-        if (options?.toolchain !== false) await offline;
-        return judge.prepare(options);
-      },
-      compile: async (...args) => {
-        await offline;
-        return judge.compile(...args);
-      },
-      run: async (...args) => {
-        await offline;
-        return judge.run(...args);
-      },
-    };
     return loaded;
   })().catch((e) => {
     loading = null;   // let the next attempt try again (e.g. back online)
