@@ -53,16 +53,21 @@ after(async () => {
 // Every state at both sizes (a 1280x800 laptop, a 390x844 phone) and in both
 // colour schemes: e2e-<state>-<wide|phone>-<light|dark>.png.
 const WIDE = { width: 1280, height: 800 }, PHONE = { width: 390, height: 844 };
+// The page is left wide and light even when a screenshot fails, so that
+// failure stays this test's and is not every later test's too.
 async function shot(name) {
-  for (const [size, viewport] of [['wide', WIDE], ['phone', PHONE]]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark']) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: join(artifacts, `e2e-${name}-${size}-${colorScheme}.png`) });
+  try {
+    for (const [size, viewport] of [['wide', WIDE], ['phone', PHONE]]) {
+      await page.setViewportSize(viewport);
+      for (const colorScheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: join(artifacts, `e2e-${name}-${size}-${colorScheme}.png`) });
+      }
     }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(WIDE);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(WIDE);
 }
 
 // axe-core over the page as it is: no serious or critical violation.
