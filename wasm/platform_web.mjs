@@ -44,11 +44,11 @@ export function webCache(base) {
   const memory = new Map();
   const store = typeof caches !== 'undefined' ? caches.open('attention-judge-compile-v1').catch(() => null) : null;
   const url = (key, ext) => new URL(`compile-cache/${key}.${ext}`, base).href;
-  // What Cache Storage holds (the .json of each entry), once listed: a
-  // compile of new code (an edit) then skips the lookup, whose miss took
-  // 10-40 ms of an edited run. Until the list is in, every key is looked up.
-  // An entry another tab adds later is not seen: that code is compiled
-  // again, to the same module.
+  // The URLs Cache Storage holds, once listed: a compile of new code (an
+  // edit) then skips the lookup, whose miss took 10-40 ms of an edited run.
+  // Until the list is in, every key is looked up. What this page keeps is in
+  // memory, so the list need not grow; an entry another tab adds later is
+  // not seen, and that code is compiled again, to the same module.
   let held = null;
   store?.then((c) => c?.keys()).then((requests) => {
     if (requests) held = new Set(requests.map((r) => r.url));
@@ -60,7 +60,6 @@ export function webCache(base) {
       if (entry.ok) await c.put(url(key, 'wasm'), new Response(entry.wasm, { headers: { 'content-type': 'application/wasm' } }));
       await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics, notes: entry.notes }),
         { headers: { 'content-type': 'application/json' } }));
-      held?.add(url(key, 'json'));
     } catch {
       /* quota or private mode: the memory cache still works */
     }
