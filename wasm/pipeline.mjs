@@ -23,14 +23,16 @@ export function withBackend(json) {
 }
 
 export async function createPipeline(platform, { onProgress, preload = false } = {}) {
-  // The judge, and the run worker's stack-guard check (wasm/guard.wat),
-  // each compiled once, fetched side by side.
-  const [core, guard] = await Promise.all([
+  // The judge, the run worker's stack-guard check (wasm/guard.wat), each
+  // compiled once, and the shim's object (the platform's bytes, or a promise
+  // of them), fetched side by side.
+  const [core, guard, shimObject] = await Promise.all([
     platform.readBytes('judge.wasm', (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }))
       .then(loadJudgeCore),
     platform.readBytes('guard.wasm').then((bytes) => WebAssembly.compile(bytes)),
+    platform.shimObject,
   ]);
-  const compiler = makeCompiler(platform, (p) => onProgress?.({ phase: 'compiler', ...p }));
+  const compiler = makeCompiler({ ...platform, shimObject }, (p) => onProgress?.({ phase: 'compiler', ...p }));
   const workers = runWorkers(platform.startRunWorker);
   if (preload) compiler.load().catch(() => {});   // the error shows again at the first compile
   // The judging in progress: cancel() may come while it still compiles.
