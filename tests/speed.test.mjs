@@ -207,7 +207,7 @@ test('--speed judges one file: refused with --watch, on both CLIs alike', async 
 // the worker sent. The requests still go one at a time, each after the reply
 // before it (neither side holds every call's tensors).
 test('wasm: the run worker times the core after each speed call; each call starts after the reply before it', slow, async () => {
-  const platform = await nodePlatform();
+  const platform = nodePlatform();
   const epoch = () => performance.timeOrigin + performance.now();
   const logs = [];   // per run worker: when the judge said 'next', and the replies
   const startRunWorker = () => {

@@ -98,7 +98,7 @@ test('without FILE: the same working copy, made once from the starter', async ()
 });
 
 test('hidden inputs are bit-identical: every case of every problem, two seeds', async () => {
-  const pipeline = await createPipeline(await nodePlatform());
+  const pipeline = await createPipeline(nodePlatform());
   try {
     assert.ok(pipeline.problems.length >= 1);
     for (const p of pipeline.problems) {

@@ -22,7 +22,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 before(async () => {
   cacheDir = mkdtempSync(join(tmpdir(), 'aj-compile-'));
-  platform = await nodePlatform({ cacheDir });
+  const node = nodePlatform({ cacheDir });
+  // What the pipeline hands makeCompiler: the platform and the shim's object.
+  platform = { ...node, shimObject: await node.readBytes('learner_shim.o') };
   pipeline = await createPipeline(platform);
   problem = pipeline.find(49);
   compiler = makeCompiler(platform);

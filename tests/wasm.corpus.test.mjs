@@ -31,7 +31,7 @@ async function borrow(fn) {
 }
 
 before(async () => {
-  for (let i = 0; i < 2; i++) free.push(await createPipeline(await nodePlatform()));
+  for (let i = 0; i < 2; i++) free.push(await createPipeline(nodePlatform()));
 });
 after(() => { for (const p of free) p.close(); });
 

@@ -24,7 +24,7 @@ function want(file) {
 
 test('every wasm-only fault gets its verdict and names its kind', async (t) => {
   assert.ok(files.length >= 8, `only ${files.length} wasm fault files`);
-  const pipeline = await createPipeline(await nodePlatform());
+  const pipeline = await createPipeline(nodePlatform());
   try {
     for (const { id, f } of files) {
       const file = join(dir, id, f);

@@ -59,8 +59,8 @@ const inNode = typeof process === 'object' && process.release?.name === 'node';
 export async function createJudge({ base, onProgress, preload } = {}) {
   // The Node platform is imported only in Node: the page never loads it.
   const platform = inNode
-    ? await (await import('./platform_node.mjs')).nodePlatform({ base })
-    : await (await import('./platform_web.mjs')).webPlatform({ base });
+    ? (await import('./platform_node.mjs')).nodePlatform({ base })
+    : (await import('./platform_web.mjs')).webPlatform({ base });
   const p = await createPipeline(platform, { onProgress, preload: preload ?? !inNode });
   return {
     problems: p.problems,

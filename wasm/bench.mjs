@@ -24,7 +24,7 @@ const cache = mkdtempSync(join(tmpdir(), 'bench-wasm-'));
 try {
   console.log('wasm backend, problem 49, reference solution');
   let t0 = performance.now();
-  const pipeline = await createPipeline(await nodePlatform({ cacheDir: cache }));
+  const pipeline = await createPipeline(nodePlatform({ cacheDir: cache }));
   line('load the judge (judge.wasm)', performance.now() - t0);
   // Unique comments defeat the cache without changing the code.
   t0 = performance.now();

@@ -303,7 +303,7 @@ async function main(argv) {
   let pipeline = null;
   try {
     // The problem list and the default seed come from the C judge itself.
-    pipeline = await createPipeline(await nodePlatform());
+    pipeline = await createPipeline(nodePlatform());
     const o = parseArgs(argv, pipeline);
     if (o.help) {
       process.stdout.write(pipeline.usage(environment, o.lang));

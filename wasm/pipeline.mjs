@@ -23,14 +23,14 @@ export function withBackend(json) {
 }
 
 export async function createPipeline(platform, { onProgress, preload = false } = {}) {
-  // The judge, the run worker's stack-guard check (wasm/guard.wat), each
-  // compiled once, and the shim's object (the platform's bytes, or a promise
-  // of them), fetched side by side.
+  // The judge and the run worker's stack-guard check (wasm/guard.wat), each
+  // compiled once, and the shim's object linked into every module, fetched
+  // side by side (through a page's service worker each took 20-40 ms).
   const [core, guard, shimObject] = await Promise.all([
     platform.readBytes('judge.wasm', (loaded, total) => onProgress?.({ phase: 'judge', loaded, total }))
       .then(loadJudgeCore),
     platform.readBytes('guard.wasm').then((bytes) => WebAssembly.compile(bytes)),
-    platform.shimObject,
+    platform.readBytes('learner_shim.o'),
   ]);
   const compiler = makeCompiler({ ...platform, shimObject }, (p) => onProgress?.({ phase: 'compiler', ...p }));
   const workers = runWorkers(platform.startRunWorker);

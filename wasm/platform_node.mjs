@@ -71,7 +71,7 @@ export function clangBundle() {
 // base: the folder holding judge.wasm and learner_shim.o (build/wasm/);
 // cacheDir: where compiled modules are kept ($JUDGE_WASM_CACHE, or
 // build/wasm/cache/).
-export async function nodePlatform({ base, cacheDir } = {}) {
+export function nodePlatform({ base, cacheDir } = {}) {
   const dir = base ? fileURLToPath(new URL(String(base).replace(/\/?$/, '/'), pathToFileURL(`${process.cwd()}/`)))
     : join(root, 'build', 'wasm');
   const clangUrl = clangBundle();
@@ -91,7 +91,6 @@ export async function nodePlatform({ base, cacheDir } = {}) {
       progress?.(bytes.length, bytes.length);
       return bytes;
     },
-    shimObject: new Uint8Array(await read('learner_shim.o')),
     clangUrl,
     compilerVersion,
     cache: diskCache(cacheDir ?? process.env.JUDGE_WASM_CACHE ?? join(dir, 'cache')),

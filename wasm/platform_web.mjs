@@ -96,15 +96,12 @@ export function webCache(base) {
 // base: where judge.wasm, learner_shim.o (build/wasm/) and the six files of
 // @yowasp/clang's gen/ are served. Without it: the repository's own layout,
 // relative to this module (../build/wasm/, ../node_modules/@yowasp/clang/gen/).
-export async function webPlatform({ base } = {}) {
+export function webPlatform({ base } = {}) {
   const judgeBase = base ? new URL(String(base).replace(/\/?$/, '/'), location.href) : new URL('../build/wasm/', import.meta.url);
   const clangUrl = base ? new URL('bundle.js', judgeBase).href
     : new URL('../node_modules/@yowasp/clang/gen/bundle.js', import.meta.url).href;
   return {
     readBytes: (name, progress) => fetchBytes(new URL(name, judgeBase), progress),
-    // Fetched beside judge.wasm (pipeline.mjs awaits it with the judge), not
-    // before it: through the service worker each took 20-40 ms on a reload.
-    shimObject: fetchBytes(new URL('learner_shim.o', judgeBase)),
     clangUrl,
     // A versioned URL names the compiler: a new one misses the old cache.
     compilerVersion: clangUrl,
