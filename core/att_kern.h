@@ -561,8 +561,9 @@ static void decode_part(const att_attn_job *j, int tid, int n)
 #ifdef __wasm__
     /* Without a prefetch the keys go one at a time, in memory order: the
      * hardware then sees one stream instead of four (decode, shape c of
-     * `make bench`, wasm, Zen 5: 7.8 -> 7.0 ms; natively, with the
-     * prefetch, four at a time stayed faster, 5.0 against 5.7 ms). */
+     * `make bench`, wasm, Zen 5, medians alternating with the old build:
+     * 7.8-8.4 -> 7.2-7.9 ms; natively, with the prefetch, four at a time
+     * stayed faster, 5.0 against 5.7 ms). */
     for (int s = jlo; s < S; s++) {
         const float *kr = j->k + (size_t)s * j->ldkv;
         const int real = !j->key_mask || j->key_mask[s];
