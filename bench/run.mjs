@@ -26,7 +26,7 @@ const cpu = (() => {
 })();
 
 const results = [];   // { fields, load, where }
-const ceilings = {};  // `${where}:${name}` -> value
+const ceilings = {};  // `${where}:${name}:${threads}` -> value
 const notes = [];
 
 function run(where, cmd, args, env = {}) {
@@ -43,7 +43,7 @@ function run(where, cmd, args, env = {}) {
     const fields = Object.fromEntries(m[2].split(' ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
     if (m[1] === 'RESULT') results.push({ fields, load, where });
     else if (m[1] === 'CEILING') {
-      const k = `${where}:${fields.name}`;
+      const k = `${where}:${fields.name}:${fields.threads}`;
       ceilings[k] = Math.max(ceilings[k] ?? 0, Number(fields.value));
     }
     else if (m[1] === 'CHECK') notes.push(`${where} check ${fields.peer} shape ${fields.shape} threads ${fields.threads}: ${fields.bad} bad, max abs err ${fields.max_abs}`);
@@ -107,14 +107,15 @@ for (const { fields: f } of results) {
   if (work[f.shape].k !== k) notes.push(`${f.peer} shape ${f.shape}: real_flops/real_bytes ${k}, not ${work[f.shape].k}`);
 }
 
-// Ceiling of a measurement: FMA throughput of the widest native width times
-// the threads for (a)/(b), read bandwidth for (c) (memory-bound).
+// Ceiling of a measurement, as measured on as many threads at once: FMA
+// throughput of the widest native width for (a)/(b), read bandwidth for (c)
+// (memory-bound). att_bench measures two threads natively only (wasm has
+// one), at the widest width.
 function ceiling(r) {
-  const f = r.fields, w = r.where;
-  if (f.shape === 'c') return [ceilings[`${w}:read_bw`], 'GB/s', 'read'];
-  const fma = ceilings[`${w}:fma_avx512`] ?? ceilings[`${w}:fma_avx2`] ?? ceilings[`${w}:fma_v128`];
-  const name = ceilings[`${w}:fma_avx512`] ? 'avx512' : ceilings[`${w}:fma_avx2`] ? 'avx2' : 'simd128';
-  return [fma * Number(f.threads), 'GFLOP/s', name];
+  const f = r.fields, at = (name) => ceilings[`${r.where}:${name}:${f.threads}`];
+  if (f.shape === 'c') return [at('read_bw'), 'GB/s', 'read'];
+  const name = ['avx512', 'avx2', 'v128'].find((n) => ceilings[`${r.where}:fma_${n}:1`]) ?? 'v128';
+  return [at(`fma_${name}`), 'GFLOP/s', name];
 }
 
 // % limit: the time the shape's work takes at the ceiling over the median,
@@ -127,8 +128,8 @@ function pctLimit(r) {
 }
 
 const pad = (s, n) => String(s).padStart(n);
-console.log('\nceilings (one thread, the better of the start and the end of this run):');
-for (const [k, v] of Object.entries(ceilings)) console.log(`  ${k.padEnd(22)} ${v} ${k.endsWith('read_bw') ? 'GB/s' : 'GFLOP/s'}`);
+console.log('\nceilings (where:name:threads, the better of the start and the end of this run):');
+for (const [k, v] of Object.entries(ceilings)) console.log(`  ${k.padEnd(24)} ${v} ${k.includes('read_bw') ? 'GB/s' : 'GFLOP/s'}`);
 console.log(`\n${'peer'.padEnd(16)} shape thr ${pad('min ms', 9)} ${pad('median', 9)} ${pad('max ms', 9)} ${pad('GFLOP/s', 8)} ${pad('GB/s', 6)} ${pad('% ceil', 7)} ${pad('% limit', 7)} ${pad('GF/s@min', 8)}  load  note`);
 for (const r of results) {
   const f = r.fields, med = Number(f.median_ms);
@@ -141,9 +142,19 @@ for (const r of results) {
 console.log('\nGFLOP/s, GB/s and % ceil at the median; GF/s@min at the fastest run.');
 console.log('GFLOP/s: dense count 8 T d^2 + 4 T^2 d for (a)/(b) (the masked half included, as the');
 console.log('peers compute it), 4 S D H for (c); GB/s: bytes / median; % ceil: of the FMA ceiling');
-console.log('times threads for (a)/(b), of read bandwidth for (c). % limit: the same ceilings, over');
+console.log('for (a)/(b), of read bandwidth for (c), each measured on the row\'s threads at once. % limit: the same ceilings, over');
 console.log('the work no one can skip: 8 T d^2 + 2 T (T+1) d FLOP for (a)/(b) (the causal half');
 console.log('left out, as this core does), the bytes read for (c). load: 1-min load average.');
+// Two threads against one, for each peer run on both, beside what the
+// machine's own ceilings gain from the second thread in the same run.
+const scaling = [];
+for (const r of results.filter((r) => r.fields.threads === '2')) {
+  const one = results.find((o) => o.where === r.where && o.fields.threads === '1' && o.fields.peer === r.fields.peer && o.fields.shape === r.fields.shape);
+  if (one) scaling.push(`${r.fields.peer} (${r.fields.shape}) ${(Number(one.fields.median_ms) / Number(r.fields.median_ms)).toFixed(2)}x`);
+}
+const gain = (name) => (ceilings[`native:${name}:2`] / ceilings[`native:${name}:1`]).toFixed(2);
+const fmaName = ['avx512', 'avx2'].find((n) => ceilings[`native:fma_${n}:2`]);
+if (scaling.length) console.log(`\ntwo threads over one, at the medians: ${scaling.join(', ')}; the ceilings: fma ${fmaName ? gain(`fma_${fmaName}`) : '-'}x, read ${gain('read_bw')}x`);
 if (notes.length) console.log('\n' + notes.join('\n'));
 console.log(`\nload average at end: ${loadavg()}\n`);
 for (const r of results) {

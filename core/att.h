@@ -621,10 +621,12 @@ float att_ceil_read_avx512(const float *x, size_t n);
 float att_ceil_read_avx2(const float *x, size_t n);
 float att_ceil_read_v128(const float *x, size_t n);
 /* Those loops at width lv (ATT_SIMD_AUTO: the kernels'), timed (att_ceil.c): warm-up calls, then the best
- * of `tries`, in GFLOP/s (iters rounds each) and GB/s (n floats, n a
- * multiple of 4 lanes, at least 4096); 0 for a width without its loops.
- * *sink gets their results, for the caller to keep live. */
-double att_ceil_fma_gflops(att_simd_level lv, long iters, int tries, float *sink);
-double att_ceil_read_gbs(att_simd_level lv, const float *x, size_t n, int tries, float *sink);
+ * of `tries`, in GFLOP/s (iters rounds each) and GB/s (n floats, at least
+ * 4096, read once in all); 0 for a width without its loops. `threads`
+ * workers run at once, as the kernels' are (clamped as theirs: always 1 in
+ * wasm), each its own FMA loop or its own share of x; the figure is
+ * theirs together. *sink gets their results, for the caller to keep live. */
+double att_ceil_fma_gflops(att_simd_level lv, int threads, long iters, int tries, float *sink);
+double att_ceil_read_gbs(att_simd_level lv, int threads, const float *x, size_t n, int tries, float *sink);
 
 #endif

@@ -56,12 +56,12 @@ static const char *simd_name(void) { return att_simd_native() ? att_simd_name() 
 static void measure_ceilings(struct judge_speed *sp)
 {
     float sink = 0.0f;
-    sp->fma_gflops = att_ceil_fma_gflops(ATT_SIMD_AUTO, 100000, 12, &sink);
+    sp->fma_gflops = att_ceil_fma_gflops(ATT_SIMD_AUTO, 1, 100000, 12, &sink);
     size_t n = (size_t)16 << 20;   /* 64 MiB: past the caches of most machines */
     float *x = malloc(n * sizeof *x);
     if (x) {
         memset(x, 0, n * sizeof *x);   /* every page touched before timing */
-        sp->read_gbs = att_ceil_read_gbs(ATT_SIMD_AUTO, x, n, 3, &sink);
+        sp->read_gbs = att_ceil_read_gbs(ATT_SIMD_AUTO, 1, x, n, 3, &sink);
         free(x);
     }
     sp->ceiling_sink = sink;
