@@ -1,9 +1,10 @@
 // web.cache.test.mjs: the page's compile cache (webCache in
 // wasm/platform_web.mjs) over a Cache Storage made in memory: what it finds,
-// and which lookups it skips once it has listed what the store holds.
+// which lookups it skips once it has listed what the store holds, and how
+// much it keeps.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { webCache } from '../wasm/platform_web.mjs';
+import { KEEP, KEEP_BYTES, webCache } from '../wasm/platform_web.mjs';
 
 // A Cache Storage of one cache, which counts its lookups, and whose
 // listing (keys) waits while held: a real one answers after a page's
@@ -22,7 +23,11 @@ function fakeCaches() {
       return kept.get(url)?.clone();
     },
     async put(url, response) {
+      kept.delete(url);   // as a real Cache: a put goes last in its listing
       kept.set(url, response);
+    },
+    async delete(url) {
+      return kept.delete(url);
     },
   };
   return {
@@ -72,4 +77,35 @@ test('the compile cache finds what a page before kept, and looks up a new key on
   assert.deepEqual((await reloaded.get('mine'))?.wasm, entry(2).wasm);
   assert.equal(await reloaded.get('other'), null);
   assert.equal(fake.cache.lookups, 2, 'only the kept key was looked up');
+});
+
+test('the compile cache keeps the last KEEP compiles and no module over KEEP_BYTES', async (t) => {
+  const fake = fakeCaches();
+  const saved = globalThis.caches;
+  globalThis.caches = fake.storage;
+  t.after(() => { globalThis.caches = saved; });
+  const base = 'https://judge.test/rt/';
+  const kept = async () => (await fake.cache.keys()).map((r) => r.url.replace(/^.*\//, ''));
+
+  // An earlier page's compiles, then this page's: one more than KEEP in all,
+  // and the earliest compiled again, so it counts as new.
+  const before = webCache(base);
+  for (let i = 0; i < 10; i++) await before.put(`old${i}`, entry(i));
+  await settle();
+  const page = webCache(base);
+  await settle();
+  for (let i = 0; i < KEEP - 9; i++) await page.put(`new${i}`, entry(i));
+  await page.put('old0', entry(0));
+  await settle();
+  const urls = await kept();
+  assert.equal(urls.length, 2 * KEEP, 'KEEP compiles of two entries each');
+  assert.ok(!urls.includes('old1.json') && !urls.includes('old1.wasm'), 'the oldest is dropped, both its entries');
+  assert.ok(urls.includes('old2.json') && urls.includes('old0.wasm') && urls.includes(`new${KEEP - 10}.wasm`));
+
+  // A module over KEEP_BYTES stays in the page's memory only.
+  const big = { ...entry(0), wasm: new Uint8Array(KEEP_BYTES + 1) };
+  await page.put('big', big);
+  await settle();
+  assert.ok(!(await kept()).some((u) => u.startsWith('big.')));
+  assert.equal((await page.get('big'))?.wasm, big.wasm);
 });

@@ -39,27 +39,52 @@ async function fetchBytes(url, progress) {
   return bytes;
 }
 
+// Cache Storage keeps the last KEEP compiles, the oldest dropped first, and
+// no module over KEEP_BYTES (the page's memory still holds it): it outlives
+// the page, and unbounded it would grow with every edit for as long as the
+// learner uses the site. A typical module is 10-50 KB.
+export const KEEP = 200;
+export const KEEP_BYTES = 1 << 20;
+
 // Memory first, then Cache Storage (which outlives the page), when present.
 export function webCache(base) {
   const memory = new Map();
   const store = typeof caches !== 'undefined' ? caches.open('attention-judge-compile-v1').catch(() => null) : null;
-  const url = (key, ext) => new URL(`compile-cache/${key}.${ext}`, base).href;
+  const prefix = new URL('compile-cache/', base).href;
+  const url = (key, ext) => `${prefix}${key}.${ext}`;
   // The URLs Cache Storage holds, once listed: a compile of new code (an
   // edit) then skips the lookup, whose miss took 10-40 ms of an edited run.
   // Until the list is in, every key is looked up. What this page keeps is in
   // memory, so the list need not grow; an entry another tab adds later is
   // not seen, and that code is compiled again, to the same module.
   let held = null;
+  // The keys held, oldest first: a Cache lists its entries in the order
+  // they were put. Null until listed (nothing is dropped before).
+  let order = null;
   store?.then((c) => c?.keys()).then((requests) => {
-    if (requests) held = new Set(requests.map((r) => r.url));
+    if (!requests) return;
+    held = new Set(requests.map((r) => r.url));
+    order = [...new Set(requests.map((r) => r.url).filter((u) => u.startsWith(prefix))
+      .map((u) => u.slice(prefix.length).replace(/\.(wasm|json)$/, '')))];
   }).catch(() => {});
-  async function persist(key, entry) {
+  // One at a time: a drop must not meet a put of the same key halfway.
+  let writing = Promise.resolve();
+  const persist = (key, entry) => (writing = writing.then(() => write(key, entry)));
+  async function write(key, entry) {
     const c = await store;
-    if (!c) return;
+    if (!c || (entry.ok && entry.wasm.length > KEEP_BYTES)) return;
     try {
       if (entry.ok) await c.put(url(key, 'wasm'), new Response(entry.wasm, { headers: { 'content-type': 'application/wasm' } }));
       await c.put(url(key, 'json'), new Response(JSON.stringify({ ok: entry.ok, diagnostics: entry.diagnostics, notes: entry.notes }),
         { headers: { 'content-type': 'application/json' } }));
+      if (!order) return;
+      order = order.filter((k) => k !== key);
+      order.push(key);
+      for (const old of order.splice(0, Math.max(0, order.length - KEEP))) {
+        held?.delete(url(old, 'json'));
+        await c.delete(url(old, 'json'));
+        await c.delete(url(old, 'wasm'));
+      }
     } catch {
       /* quota or private mode: the memory cache still works */
     }
