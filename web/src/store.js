@@ -13,13 +13,46 @@ function get(key) {
   }
 }
 
+// A write that finds the storage full makes room from the runs kept
+// (makeRoom) and tries again: the code being typed matters more than old
+// runs, which otherwise fill the storage in time (every Run keeps its code).
 function set(key, value) {
   try {
     if (value === null) localStorage.removeItem(PREFIX + key);
-    else localStorage.setItem(PREFIX + key, value);
+    else {
+      for (;;) {
+        try {
+          localStorage.setItem(PREFIX + key, value);
+          break;
+        } catch (e) {
+          if (!makeRoom()) throw e;
+        }
+      }
+    }
   } catch {
-    /* storage full or blocked: nothing better to do than keep going */
+    /* blocked, or full with no run left to drop: nothing better to do than keep going */
   }
+}
+
+// The older half of the longest history goes (the last run of one, when
+// one is all it has). Returns false when no run is left to drop.
+function makeRoom() {
+  let longest = null, size = 0;
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    const n = key?.startsWith(`${PREFIX}history:`) ? localStorage.getItem(key)?.length ?? 0 : 0;
+    if (n > size) longest = key, size = n;
+  }
+  if (!longest) return false;
+  let list = [];
+  try {
+    list = JSON.parse(localStorage.getItem(longest));
+  } catch {
+    /* unreadable: dropped whole */
+  }
+  if (!Array.isArray(list) || list.length <= 1) localStorage.removeItem(longest);
+  else localStorage.setItem(longest, JSON.stringify(list.slice(0, list.length >> 1)));
+  return true;
 }
 
 export function lang() {
