@@ -9,11 +9,37 @@ let loaded = null;   // the judge, once loading is done
 // The offline layer (sw.js). Nothing waits for it: the compiler, the one
 // large download, is fetched around it, and once here it is kept for offline
 // use (keepCompiler), so a first visit's download starts before the worker is
-// even installed.
-function offlineLayer() {
+// even installed. Its first install fetches and stores the page's own files
+// (~7 MB), about a second of CPU, which a page that loads the compiler at
+// once shared with its first verdict: make bench-web's cold run took
+// 9.6-12.8 s so, against 8.2-9.2 s with the install left for later (four
+// runs each, alternating). Such a page (later) registers it once no Run has
+// been going on for OFFLINE_QUIET_MS (offlineQuiet), and at the latest
+// OFFLINE_LATEST_MS on; any other at once.
+const OFFLINE_QUIET_MS = 5000;
+const OFFLINE_LATEST_MS = 60000;
+let asked = false, quietTimer = null, latestTimer = null;
+function register() {
+  if (asked) return;
+  asked = true;
+  clearTimeout(quietTimer);
+  clearTimeout(latestTimer);
   navigator.serviceWorker?.register('./sw.js').catch(() => {
     /* e.g. a file:// page or a browser that refuses: work online only */
   });
+}
+export function offlineLayer({ later = false } = {}) {
+  if (!later) return register();
+  offlineQuiet(true);
+  latestTimer ??= setTimeout(register, OFFLINE_LATEST_MS);
+}
+
+// The page is quiet from now on (a Run or a speed run has ended), or busy
+// (one began).
+export function offlineQuiet(quiet) {
+  if (asked) return;
+  clearTimeout(quietTimer);
+  if (quiet) quietTimer = setTimeout(register, OFFLINE_QUIET_MS);
 }
 
 // The compiler has loaded (downloaded, or from a cache): the worker copies
@@ -25,7 +51,6 @@ function keepCompiler() {
 // Resolves to the judge: { problems, compile, run, cancel }.
 export function loadJudge(onProgress) {
   loading ??= (async () => {
-    offlineLayer();
     const base = new URL(__RUNTIME__, location.href).href;
     const t1 = performance.now();
     const { createJudge } = await import(/* @vite-ignore */ `${base}wasm/api.mjs`);

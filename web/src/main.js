@@ -7,7 +7,7 @@ import './style.css';
 import { h } from './dom.js';
 import { say, t, setLanguage } from './text.js';
 import * as store from './store.js';
-import { lazyJudge, loadJudge, measureSpeed } from './judge.js';
+import { lazyJudge, loadJudge, measureSpeed, offlineLayer, offlineQuiet } from './judge.js';
 import { problemByDir, problems, solutionText } from './problems.js';
 import { createEditor } from './editor.js';
 import { compileAhead } from './ahead.js';
@@ -103,6 +103,9 @@ async function showProblem(key) {
   view = problemView(lazyJudge(onProgress), problem);
 }
 
+// Whether a problem's page loads the toolchain at once (problemView says why).
+const toolchainAtOnce = (problem) => store.code(problem.id) === null;
+
 function problemView(judge, problem) {
   const statement = h('article', { class: 'statement', 'aria-labelledby': 'problem-title' });
   const runButton = h('button', { type: 'button', class: 'primary', id: 'run' });
@@ -167,7 +170,7 @@ function problemView(judge, problem) {
     warmUp.catch(() => {});   // none: the first compile warms the toolchain
     judge.prepare({ key: problem.id, warmUp }).catch(() => {});
   };
-  if (store.code(problem.id) === null) prepare();
+  if (toolchainAtOnce(problem)) prepare();
   else {
     judge.prepare({ toolchain: false }).catch(() => {});
     later = setTimeout(prepare, TOOLCHAIN_LATER_MS);
@@ -268,6 +271,7 @@ function problemView(judge, problem) {
     speed = null;
     note.textContent = '';
     busy(true, t('compiling'));
+    offlineQuiet(false);
     results.replaceChildren();
     try {
       if (translating) {
@@ -296,7 +300,12 @@ function problemView(judge, problem) {
       if (hasSpeed(problem, report)) {
         speed = speedSection(problem, { measure: async () => {
           await translating?.catch(() => {});
-          return measureSpeed(judge, problem.id, source, { lang });
+          offlineQuiet(false);   // timings are best taken alone
+          try {
+            return await measureSpeed(judge, problem.id, source, { lang });
+          } finally {
+            offlineQuiet(true);
+          }
         } });
       }
       showReport(report);
@@ -311,6 +320,8 @@ function problemView(judge, problem) {
     } catch (e) {
       busy(false, stopped ? t('stopped') : '');
       if (!stopped) results.replaceChildren(h('p', { class: 'error', role: 'alert' }, `${t('failed')}: ${e?.message ?? e}`));
+    } finally {
+      offlineQuiet(true);
     }
   }
 
@@ -388,13 +399,16 @@ function problemView(judge, problem) {
 
 function route() {
   routeId++;
-  // Neither view waits for the judge, but both soon need it (the list, for
-  // the offline layer that comes with it): it loads while they are drawn.
-  // A failure shows at the first call that needs it.
+  // Neither view waits for the judge, but both soon need it: it loads while
+  // they are drawn. A failure shows at the first call that needs it. The
+  // offline layer waits for a quiet moment on a problem's page that loads the
+  // compiler at once (judge.js).
+  const key = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+  const problem = key ? problemByDir(key) : null;
+  offlineLayer({ later: Boolean(problem) && toolchainAtOnce(problem) });
   loadJudge(onProgress).catch(() => {});
   view?.destroy();
   view = null;
-  const key = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
   if (key) showProblem(key);
   else showList();
 }
