@@ -38,15 +38,21 @@ function fakeCaches() {
   };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-const entry = (n) => ({ ok: true, wasm: new Uint8Array([0, 97, 115, 109, n]), diagnostics: '', notes: [] });
-
-test('the compile cache finds what a page before kept, and looks up a new key only until the store is listed', async (t) => {
+// The fake as the page's Cache Storage for test t.
+function installFake(t) {
   const fake = fakeCaches();
   const saved = globalThis.caches;
   globalThis.caches = fake.storage;
   t.after(() => { globalThis.caches = saved; });
-  const base = 'https://judge.test/rt/';
+  return fake;
+}
+const base = 'https://judge.test/rt/';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+const entry = (n) => ({ ok: true, wasm: new Uint8Array([0, 97, 115, 109, n]), diagnostics: '', notes: [] });
+
+test('the compile cache finds what a page before kept, and looks up a new key only until the store is listed', async (t) => {
+  const fake = installFake(t);
 
   // A first page keeps an entry.
   await webCache(base).put('kept', entry(1));
@@ -80,11 +86,7 @@ test('the compile cache finds what a page before kept, and looks up a new key on
 });
 
 test('the compile cache keeps the last KEEP compiles and no module over KEEP_BYTES', async (t) => {
-  const fake = fakeCaches();
-  const saved = globalThis.caches;
-  globalThis.caches = fake.storage;
-  t.after(() => { globalThis.caches = saved; });
-  const base = 'https://judge.test/rt/';
+  const fake = installFake(t);
   const kept = async () => (await fake.cache.keys()).map((r) => r.url.replace(/^.*\//, ''));
 
   // An earlier page's compiles, then this page's: one more than KEEP in all,
