@@ -23,14 +23,20 @@ function fakeStorage(quota) {
   };
 }
 
-test('a full storage drops old runs, never the code being typed', async (t) => {
+// A fresh copy of store.js (nothing of it is cached between tests) over a
+// storage of `quota` characters.
+async function storeOver(t, quota) {
   const saved = globalThis.localStorage;
-  globalThis.localStorage = fakeStorage(200_000);
+  globalThis.localStorage = fakeStorage(quota);
   t.after(() => { globalThis.localStorage = saved; });
-  const store = await import('../web/src/store.js');
+  return import(`../web/src/store.js?${Math.random()}`);
+}
+const run = (id, k) => ({ at: k, verdict: 'WA', mistake: null, code: `/* ${id}:${k} */ ${'x'.repeat(2000)}` });
+
+test('a full storage drops old runs, never the code being typed', async (t) => {
+  const store = await storeOver(t, 200_000);
 
   // Runs of two problems until the storage is full: the history keeps what fits.
-  const run = (id, k) => ({ at: k, verdict: 'WA', mistake: null, code: `/* ${id}:${k} */ ${'x'.repeat(2000)}` });
   for (let k = 0; k < 120; k++) store.addHistory(49, run(49, k));
   for (let k = 0; k < 30; k++) store.addHistory(50, run(50, k));
   const before = store.history(49).length + store.history(50).length;
@@ -47,4 +53,13 @@ test('a full storage drops old runs, never the code being typed', async (t) => {
   // The newest runs stay: what went is the older part of a history.
   for (const [id, list] of [[49, after[0]], [50, after[1]]])
     if (list.length) assert.equal(list[0].code, run(id, id === 49 ? 119 : 29).code);
+});
+
+test('a run that does not fit takes room from the longest history, not its own', async (t) => {
+  const store = await storeOver(t, 100_000);
+  for (let k = 0; k < 40; k++) store.addHistory(50, run(50, k));   // ~81 KB
+  for (let k = 0; k < 10; k++) store.addHistory(49, run(49, k));   // ~20 KB more than fits
+  assert.equal(store.history(49).length, 10, 'every run of 49 kept');
+  assert.equal(store.history(50).length, 20, 'the older half of 50 gone');
+  assert.equal(store.history(50)[0].code, run(50, 39).code);
 });

@@ -13,46 +13,61 @@ function get(key) {
   }
 }
 
-// A write that finds the storage full makes room from the runs kept
-// (makeRoom) and tries again: the code being typed matters more than old
-// runs, which otherwise fill the storage in time (every Run keeps its code).
 function set(key, value) {
   try {
     if (value === null) localStorage.removeItem(PREFIX + key);
-    else {
-      for (;;) {
-        try {
-          localStorage.setItem(PREFIX + key, value);
-          break;
-        } catch (e) {
-          if (!makeRoom()) throw e;
-        }
-      }
-    }
+    else put(key, value);
   } catch {
     /* blocked, or full with no run left to drop: nothing better to do than keep going */
   }
 }
 
-// The older half of the longest history goes (the last run of one, when
-// one is all it has). Returns false when no run is left to drop.
-function makeRoom() {
-  let longest = null, size = 0;
+// Writes key's value. A storage that is full makes room and tries again:
+// the older half of the longest history goes, the one being written counted
+// too (shrink: for a history, the next value with its older half gone, or
+// null when one run is all it has). So old runs, which fill the storage in
+// time (every Run keeps its code), never keep the code being typed from
+// being saved, nor one problem's runs another's. Throws when nothing is
+// left to drop.
+function put(key, value, shrink = null) {
+  for (;;) {
+    try {
+      localStorage.setItem(PREFIX + key, value);
+      return;
+    } catch (e) {
+      const other = longestHistory(PREFIX + key);
+      if (shrink && value.length >= (other?.size ?? 0)) {
+        value = shrink();
+        if (value === null) throw e;
+      } else if (other) halve(other.key);
+      else throw e;
+    }
+  }
+}
+
+// The longest history kept but `except`'s: { key, size }, or null.
+function longestHistory(except) {
+  let longest = null;
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    const n = key?.startsWith(`${PREFIX}history:`) ? localStorage.getItem(key)?.length ?? 0 : 0;
-    if (n > size) longest = key, size = n;
+    if (!key?.startsWith(`${PREFIX}history:`) || key === except) continue;
+    const size = localStorage.getItem(key)?.length ?? 0;
+    if (size > (longest?.size ?? 0)) longest = { key, size };
   }
-  if (!longest) return false;
-  let list = [];
+  return longest;
+}
+
+// A history kept without its older half (gone whole when it has one run,
+// or cannot be read).
+function halve(key) {
+  let list = null;
   try {
-    list = JSON.parse(localStorage.getItem(longest));
+    list = JSON.parse(localStorage.getItem(key));
   } catch {
-    /* unreadable: dropped whole */
+    /* unreadable */
   }
-  if (!Array.isArray(list) || list.length <= 1) localStorage.removeItem(longest);
-  else localStorage.setItem(longest, JSON.stringify(list.slice(0, list.length >> 1)));
-  return true;
+  if (!Array.isArray(list) || list.length <= 1) localStorage.removeItem(key);
+  else localStorage.setItem(key, JSON.stringify(list.slice(0, list.length >> 1)));
 }
 
 export function lang() {
@@ -79,7 +94,7 @@ export function recordRun(id, verdict) {
 // Every run of a problem, newest first: { at (ms since 1970), verdict,
 // mistake: { id, title } | null, code }. A draft (verdict 'draft') is code
 // that was in the editor when something replaced it (a restore, an import),
-// so nothing typed is lost. When storage is full the oldest runs go first.
+// so nothing typed is lost. When storage is full the oldest runs go first (put).
 function readJson(key, fallback) {
   try {
     return JSON.parse(get(key)) ?? fallback;
@@ -89,13 +104,11 @@ function readJson(key, fallback) {
 }
 export const history = (id) => readJson(`history:${id}`, []);
 function writeHistory(id, list) {
-  for (let keep = list.length; keep > 0; keep = Math.floor(keep / 2)) {
-    try {
-      localStorage.setItem(`${PREFIX}history:${id}`, JSON.stringify(list.slice(0, keep)));
-      return;
-    } catch {
-      /* full: try again with the older half gone */
-    }
+  let keep = list.length;
+  try {
+    put(`history:${id}`, JSON.stringify(list), () => ((keep >>= 1) ? JSON.stringify(list.slice(0, keep)) : null));
+  } catch {
+    /* blocked, or not even its newest run fits */
   }
 }
 export const addHistory = (id, entry) => writeHistory(id, [entry, ...history(id)]);
