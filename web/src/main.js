@@ -84,10 +84,10 @@ function showList() {
 }
 
 // A problem is drawn at once, the judge loading meanwhile (a call to it
-// waits for the load); a key that is not a folder's name asks the judge.
-async function showProblem(key) {
+// waits for the load); a key that is not a folder's name (problem: null)
+// asks the judge.
+async function showProblem(key, problem) {
   const id = routeId;
-  let problem = problemByDir(key);
   if (!problem) {
     try {
       problem = (await loadJudge(onProgress)).find(key);
@@ -409,7 +409,7 @@ function route() {
   loadJudge(onProgress).catch(() => {});
   view?.destroy();
   view = null;
-  if (key) showProblem(key);
+  if (key) showProblem(key, problem);
   else showList();
 }
 
