@@ -31,26 +31,7 @@ self.addEventListener('install', (event) => {
   // assembled from an older index.html or statement.
   event.waitUntil(caches.open(SHELL_CACHE)
     .then((cache) => cache.addAll(SHELL.map((u) => new Request(u, { cache: 'reload' })))));
-  staticRoutes(event);
 });
-
-// Where the browser can (Chromium's static routing), the content-versioned
-// files come straight from this build's shell and the compiler's from the
-// network (the HTTP cache), without starting this worker or running its
-// fetch handler: on a reload the page's modules came 66-111 ms after the
-// navigation through it. What the shell lacks (the fonts older browsers
-// want) still comes from the network. Routes fail soft: without them the
-// fetch handler below does the same.
-function staticRoutes(event) {
-  if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return;
-  const path = (u) => new URL(u, self.registration.scope).pathname;
-  const rules = [
-    ...COMPILER.map((u) => ({ condition: { urlPattern: new URLPattern({ pathname: path(u) }) }, source: 'network' })),
-    ...['assets/*', 'rt/*'].map((u) => ({ condition: { urlPattern: new URLPattern({ pathname: path(u) }) },
-      source: { cacheName: SHELL_CACHE } })),
-  ];
-  event.waitUntil(Promise.resolve().then(() => event.addRoutes(rules)).catch(() => {}));
-}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
