@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, basename } from 'node:path';
 import { root } from './lib/run.mjs';
 import { nodePlatform } from '../wasm/platform_node.mjs';
 import { createPipeline } from '../wasm/pipeline.mjs';
@@ -58,4 +58,44 @@ test('the guard scan sees one byte anywhere in the guard, and nothing past it', 
   }
   bytes[n] = 1;
   assert.equal(dirty(n), 0, 'a byte past the guard');
+});
+
+// A run worker started ahead makes its memory for the last run's cap, and a
+// run with the same cap takes it (wasm/run_worker.mjs). Whatever the code
+// does, the report must be the one a fresh memory gives: faults, their
+// words and where they struck included. 55's cap (4 MB of data) is far below
+// 49's, so its MLE right after 49's runs shows a memory made for another cap
+// is not taken.
+test('a memory made ahead gives the reports a fresh one does, and only a run with its cap takes it', async () => {
+  const cases = [
+    ...['ac-textbook.c', 're-write-before-start.c', 're-write-past-end.c', 're-stack-overflow.c', 're-constructor-exit.c',
+      're-null-mask-deref.c', 'mle-leak-loop.c', 'mle-memset-1gib.c', 'ole-printf-flood.c']
+      .map((f) => ['49', join(root, 'tests', 'corpus', '49', f)]),
+    ...files.filter((x) => x.id === '49').map(({ id, f }) => [id, join(dir, id, f)]),
+    ['55', join(root, 'tests', 'corpus', '55', 'mle-full-scores.c')],
+    ['55', join(root, 'tests', 'corpus', '55', 'ac-row-online.c')],
+    ['55', join(root, 'tests', 'corpus', '55', 'wa-all-zeros.c')],
+  ];
+  const fresh = await createPipeline(nodePlatform());
+  let taken = [];   // for each run worker of a judging: whether its memory was made ahead
+  const ahead = await createPipeline({ ...nodePlatform(), warmRunWorker: true,
+    phases: (list) => { taken.push(...list.filter((p) => p.name === 'module instantiate').map((p) => p.ahead)); } });
+  // The report without its timings, and the compile's (cached or not).
+  const report = async (pipeline, id, file) => JSON.parse((await pipeline.judge(id, readFileSync(file, 'utf8'),
+    { file: basename(file) })).json, (k, v) => (/(^|_)ms$/.test(k) || k === 'compile' ? undefined : v));
+  try {
+    let last = null;   // the problem of the last run that reached a run worker
+    for (const [id, file] of cases) {
+      const want = await report(fresh, id, file);
+      taken = [];
+      const got = await report(ahead, id, file);
+      assert.deepEqual(got, want, `${id}/${basename(file)}: the same report`);
+      if (!taken.length) continue;   // refused before running (the module asks too much memory)
+      assert.deepEqual(taken, [id === last], `${id}/${basename(file)}: made ahead ${taken}, after a run of ${last}`);
+      last = id;
+    }
+  } finally {
+    fresh.close();
+    ahead.close();
+  }
 });

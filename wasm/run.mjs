@@ -102,6 +102,9 @@ const epoch = () => performance.timeOrigin + performance.now();
 // timed. start(): the platform's startRunWorker.
 export function runWorkers(start) {
   let spare = null;
+  // The last run's memory cap (pages): a spare makes a memory with it ahead
+  // (run_worker.mjs), which the next run takes if its cap is the same.
+  let cap = null;
   // A worker that fails before its run has handlers keeps the error for them.
   const early = (w) => {
     let handler = null, failure = null;
@@ -110,13 +113,19 @@ export function runWorkers(start) {
     return { ...w, onError: (fn) => { handler = fn; if (failure) fn(failure); } };
   };
   return {
-    take() {
+    // A worker for a run whose memory cap is `maximum` pages.
+    take(maximum) {
       const w = spare ?? early(start());
       spare = null;
+      cap = maximum;
       w.ref?.();
       return w;
     },
-    warm() { spare ??= early(start()); },
+    warm() {
+      if (spare) return;
+      spare = early(start());
+      if (cap) spare.post({ type: 'memory', maximum: cap });
+    },
     close() { spare?.terminate(); spare = null; },
   };
 }
@@ -177,7 +186,7 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
     const output = [];
     let outLen = 0, next = 0, started = false, timer = null, finished = false;
     const posted = epoch();
-    const worker = startWorker();
+    const worker = startWorker(maxPages);
     let replying = 0;
 
     const finish = (error) => {
@@ -213,7 +222,7 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
         // The job's copy to the worker (structured clone), then the
         // learner's module instantiated there.
         since('job message', posted, m.got);
-        since('module instantiate', m.got, m.at);
+        phases.push({ name: 'module instantiate', start: m.got, end: m.at, ahead: m.ahead });
         deadline(STARTUP_MS, () => {
           session.fault(0, 'TLE', 'detail_no_start', [String(STARTUP_MS)]);
           finish();
