@@ -124,7 +124,8 @@ export function runWorkers(start) {
     warm() {
       if (spare) return;
       spare = early(start());
-      if (cap) spare.post({ type: 'memory', maximum: cap });
+      // As small as any module's memory can be (the stack): a job grows it to its own.
+      if (cap) spare.post({ type: 'memory', memory: { initial: LINKED_STACK_BYTES / PAGE, maximum: cap } });
     },
     close() { spare?.terminate(); spare = null; },
   };

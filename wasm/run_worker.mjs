@@ -15,7 +15,6 @@ import { loadJudgeCore } from './judge_core.mjs';
 // something wrote where natively nothing is mapped. A change in the first
 // 4096 is told as a write through a NULL-based pointer.
 const ZERO_PAGE = 4096;
-const PAGE = 65536;
 
 class OutOfMemory extends Error {
   constructor(bytes) { super('out of memory'); this.bytes = bytes; }
@@ -204,14 +203,13 @@ function strayWrite(memory, dirty) {
 // A fresh memory's pages come in as they are first touched, and the first
 // check of the guard touches 4 MiB of them: 17-45 ms of every run's start in
 // Chromium 156, 12 ms in Node 20 (2-vCPU VM). So a worker started ahead
-// makes its memory then ('memory': the cap the main side expects), and
-// reads the guard once, while the learner reads. A job whose cap is the
-// same takes it, grown to the job's own size: the same memory a fresh one
-// would be (the same size, maximum and bytes, all zero); any other job makes
-// its own.
+// makes its memory then ('memory': the cap the main side expects, at the
+// smallest size a module's memory can have) and reads the guard once, while
+// the learner reads. A job whose cap is the same takes it, grown to the
+// job's own size: the same memory a fresh one would be (the same size,
+// maximum and bytes, all zero); any other job makes its own.
 let made = null;   // { memory, initial, maximum }
-function makeMemory(maximum) {
-  const initial = LINKED_STACK_BYTES / PAGE;   // no module needs less: it is grown to the job's
+function makeMemory({ initial, maximum }) {
   const memory = new WebAssembly.Memory({ initial, maximum });
   new Uint8Array(memory.buffer, 0, STACK_GUARD_BYTES).indexOf(1);   // reads every byte of the guard
   return { memory, initial, maximum };
@@ -236,7 +234,7 @@ const next = () => new Promise((resolve) => {
 port.listen((m) => {
   if (m.type === 'memory') {
     try {
-      made = makeMemory(m.maximum);
+      made = makeMemory(m.memory);
     } catch {
       made = null;   // none to spare: the job makes its own
     }
