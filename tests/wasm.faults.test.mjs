@@ -99,3 +99,26 @@ test('a memory made ahead gives the reports a fresh one does, and only a run wit
     ahead.close();
   }
 });
+
+// A speed run's tensors are far larger than its cases', so is its memory's
+// cap: the spare after it still makes its memory for the cases' cap, which
+// the next run (a correctness run) takes.
+test('a speed run leaves the memory made ahead at the correctness runs\' cap', async () => {
+  const file = join(root, 'tests', 'corpus', '52', 'ac-online-softmax.c');
+  let taken = [];
+  const pipeline = await createPipeline({ ...nodePlatform(), warmRunWorker: true,
+    phases: (list) => { taken.push(...list.filter((p) => p.name === 'module instantiate').map((p) => p.ahead)); } });
+  const judge = async (speed) => {
+    taken = [];
+    const { verdict } = await pipeline.judge('52', readFileSync(file, 'utf8'), { file: basename(file), speed });
+    assert.equal(verdict, 'AC');
+    return taken;
+  };
+  try {
+    assert.deepEqual(await judge(false), [false], 'the first run: no cap known');
+    assert.deepEqual(await judge(true), [true, false], 'the cases, then the speed case');
+    assert.deepEqual(await judge(false), [true], 'the run after a speed run');
+  } finally {
+    pipeline.close();
+  }
+});

@@ -123,7 +123,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
         }
         // After a CE too: then no speed run, and the report says why.
         if (speed && !me.cancelled) {
-          me.run = runSpeed({ session, problem: p, wasm: c.wasm, guard, startWorker: workers.take, phases });
+          me.run = runSpeed({ session, problem: p, wasm: c.wasm, guard, startWorker: (pages) => workers.take(pages, false), phases });
           await me.run.done;
         }
         const start = performance.timeOrigin + performance.now();

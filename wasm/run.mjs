@@ -102,8 +102,10 @@ const epoch = () => performance.timeOrigin + performance.now();
 // timed. start(): the platform's startRunWorker.
 export function runWorkers(start) {
   let spare = null;
-  // The last run's memory cap (pages): a spare makes a memory with it ahead
-  // (run_worker.mjs), which the next run takes if its cap is the same.
+  // The last correctness run's memory cap (pages): a spare makes a memory
+  // with it ahead (run_worker.mjs), which the next run takes if its cap is
+  // the same. A speed run's cap (its far larger tensors) is not kept: the
+  // run after one is a correctness run again.
   let cap = null;
   // A worker that fails before its run has handlers keeps the error for them.
   const early = (w) => {
@@ -113,11 +115,12 @@ export function runWorkers(start) {
     return { ...w, onError: (fn) => { handler = fn; if (failure) fn(failure); } };
   };
   return {
-    // A worker for a run whose memory cap is `maximum` pages.
-    take(maximum) {
+    // A worker for a run whose memory cap is `maximum` pages; keep: whether
+    // the spare started next makes its memory for that cap.
+    take(maximum, keep = true) {
       const w = spare ?? early(start());
       spare = null;
-      cap = maximum;
+      if (keep) cap = maximum;
       w.ref?.();
       return w;
     },
