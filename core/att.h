@@ -467,8 +467,8 @@ typedef struct {
     size_t n_bad;      /* elements outside the tolerance */
     size_t first_bad;  /* index of the first bad element, or n if none */
     size_t worst;      /* index of the largest err / tol (n if none) */
-    double max_abs;    /* max |got - ref| over finite pairs */
-    double max_rel;    /* max |got - ref| / |ref| over finite pairs, ref != 0 */
+    double max_abs;    /* max |got - ref| where ref is finite: NaN for a NaN got, inf for an infinite one */
+    double max_rel;    /* the same over |ref|, where ref is finite and not 0 */
     double max_ratio;  /* max err / tol: under 1 passes; +inf for a NaN */
 } att_cmp;
 

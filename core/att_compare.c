@@ -29,10 +29,13 @@ void att_compare(att_cmp *r, const float *got, const float *ref, size_t n,
             r->max_ratio = ratio;
             r->worst = i;
         }
+        if (!isfinite(e)) continue;   /* matched by kind: no distance to speak of */
+        /* A NaN got makes the maxima NaN, and keeps them so (a later err > NaN
+         * is false); an infinite one makes them inf: the learner reads what
+         * went wrong, not 0 as if the NaN were not there. */
         double err = fabs(g - e);
-        if (isfinite(err)) {
-            if (err > r->max_abs) r->max_abs = err;
-            if (e != 0.0 && err / fabs(e) > r->max_rel) r->max_rel = err / fabs(e);
-        }
+        if (isnan(err) || err > r->max_abs) r->max_abs = err;
+        if (isnan(err)) r->max_rel = err;
+        else if (e != 0.0 && err / fabs(e) > r->max_rel) r->max_rel = err / fabs(e);
     }
 }

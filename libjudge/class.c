@@ -40,12 +40,11 @@ void judge_class_row_of(judge_session *s, judge_class_row *row)
                  s->named[1] ? s->named[1]->id : "");
     if (s->verdict_case >= 0)
         snprintf(row->failed_case, sizeof row->failed_case, "%s", s->m->cases[s->verdict_case].name);
-    row->max_abs = NAN;
-    int ran = 0;   /* a NaN error is the worst one, so NaN cannot also mean none */
+    row->max_abs = -1;   /* a NaN error is the worst one, so NaN cannot also mean none */
     for (int ci = 0; s->compiled > 0 && ci < s->m->n_cases; ci++) {
         const case_result *r = &s->cases[ci];
         if (r->verdict != JUDGE_AC && r->verdict != JUDGE_WA) continue;
-        if (!ran++ || isnan(r->cmp.max_abs) || r->cmp.max_abs > row->max_abs) row->max_abs = r->cmp.max_abs;
+        if (isnan(r->cmp.max_abs) || r->cmp.max_abs > row->max_abs) row->max_abs = r->cmp.max_abs;
         if (isnan(r->cmp.max_abs)) break;
     }
     if (!judge_session_times(s, &row->time_ms, &row->ref_ms)) row->time_ms = row->ref_ms = NAN;
@@ -124,7 +123,7 @@ static void cell(const judge_class *c, int i, int col, char *buf, size_t n)
     case COL_VERDICT: snprintf(buf, n, "%s", verdict_cell(c, r)); break;
     case COL_MISTAKE: snprintf(buf, n, "%s", mistake_cell(c, r)); break;
     case COL_CASE: snprintf(buf, n, "%s", r->failed_case); break;
-    case COL_ERR: if (r->verdict >= 0 && !isnan(r->max_abs)) snprintf(buf, n, "%.2e", r->max_abs); break;
+    case COL_ERR: if (r->verdict >= 0 && !(r->max_abs < 0)) snprintf(buf, n, "%.2e", r->max_abs); break;
     case COL_TIME: if (r->verdict >= 0 && !isnan(r->time_ms)) snprintf(buf, n, "%.3f ms", r->time_ms); break;
     }
 }
@@ -268,7 +267,7 @@ char *judge_class_csv(const judge_class *c)
         csv_field(&b, r->failed_case);
         put(&b, ",");
         if (r->verdict >= 0) {
-            csv_num(&b, r->max_abs, "%.9g");
+            if (!(r->max_abs < 0)) put(&b, "%.9g", r->max_abs);
             put(&b, ",");
             csv_num(&b, r->time_ms, "%.3f");
             put(&b, ",");

@@ -626,8 +626,8 @@ static void compare_outputs(const judge_session *s, const call *c, void *const *
         }
         total->n += r.n;
         total->n_bad += r.n_bad;
-        if (r.max_abs > total->max_abs) total->max_abs = r.max_abs;
-        if (r.max_rel > total->max_rel) total->max_rel = r.max_rel;
+        if (isnan(r.max_abs) || r.max_abs > total->max_abs) total->max_abs = r.max_abs;   /* NaN stays */
+        if (isnan(r.max_rel) || r.max_rel > total->max_rel) total->max_rel = r.max_rel;
         if (r.max_ratio > total->max_ratio) total->max_ratio = r.max_ratio;
     }
 }

@@ -411,7 +411,7 @@ typedef struct {
     int verdict;            /* a judge_verdict, or -1: not judged (why says why) */
     char mistake[128];      /* the named mistake's id, a pair as "a+b"; "" none */
     char failed_case[64];   /* the case the verdict stands on; "" none */
-    double max_abs;         /* worst over the cases that ran; NAN when none ran */
+    double max_abs;         /* worst over the cases that ran (NaN for a NaN output); -1 when none ran */
     double time_ms, ref_ms; /* judge_session_times; NAN when none ran */
     char why[256];          /* when not judged: why (the CLI's one line) */
 } judge_class_row;

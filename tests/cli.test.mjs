@@ -84,6 +84,21 @@ test('a wrong answer names the first bad element by its coordinates', async () =
   assert.match(text.stdout, /! query 0 sees key 1, which it must not/);
 });
 
+// Outputs that are NaN make the error NaN, in every form it is read in:
+// never 0, as if only the finite elements counted.
+test('NaN outputs: the error is NaN in the table, the line under it, the JSON and the class CSV', async () => {
+  const file = join(root, 'tests', 'corpus', '60', 'wa-empty-nan-two-pass.c');
+  const report = JSON.parse((await judge(['60', file, '--json'])).stdout);
+  const failed = report.cases.find((c) => c.name === report.failed_case);
+  assert.equal(failed.first_bad.got, 'NaN');
+  assert.equal(failed.max_abs, 'NaN');
+  const text = (await judge(['60', file])).stdout;
+  assert.match(text, new RegExp(`\\n  ${failed.name} +WA +[0-9.]+ ms +nan +${failed.n_bad} / ${failed.n}\\n`));
+  assert.match(text, /elements wrong; max abs err nan, max rel err nan /);
+  const csv = (await judge(['60', file, file, '--csv'])).stdout.split('\n');
+  assert.match(csv[1], /,WA,empty_split_nan,one-split,nan,/);
+});
+
 test('--json is one JSON object with the fixed fields', async () => {
   const r = await judge(['49', solution, '--json']);
   const report = JSON.parse(r.stdout);

@@ -246,10 +246,18 @@ static void test_compare_rules(void)
     att_compare(&r, got, ref, 6, 1e-4, 1e-4);
     CHECK(r.n_bad == 2 && r.first_bad == 1, "NaN and Inf: %zu bad, first %zu", r.n_bad, r.first_bad);
     CHECK(isinf(r.max_ratio), "a NaN makes max_ratio %g, not inf", r.max_ratio);
+    CHECK(isnan(r.max_abs) && isnan(r.max_rel), "a NaN got: max abs %g, max rel %g, not NaN", r.max_abs, r.max_rel);
+    got[1] = -2.0f;
+    att_compare(&r, got, ref, 6, 1e-4, 1e-4);
+    CHECK(isinf(r.max_abs) && isinf(r.max_rel), "an infinite got: max abs %g, max rel %g, not inf", r.max_abs, r.max_rel);
+    got[4] = 5.5f;
+    got[1] = NAN;
+    att_compare(&r, got, ref, 6, 1e-4, 1e-4);
+    CHECK(isnan(r.max_abs), "a NaN before a finite error: max abs %g, not NaN", r.max_abs);
     /* A non-finite ref (a simulated mistake) is matched by the same kind only. */
     float nref[2] = { NAN, -INFINITY }, ngot[2] = { NAN, -INFINITY };
     att_compare(&r, ngot, nref, 2, 1e-4, 1e-4);
-    CHECK(r.n_bad == 0, "NaN vs NaN, -inf vs -inf: %zu bad", r.n_bad);
+    CHECK(r.n_bad == 0 && r.max_abs == 0, "NaN vs NaN, -inf vs -inf: %zu bad, max abs %g", r.n_bad, r.max_abs);
     ngot[1] = INFINITY;
     att_compare(&r, ngot, nref, 2, 1e-4, 1e-4);
     CHECK(r.n_bad == 1, "+inf vs -inf: %zu bad", r.n_bad);

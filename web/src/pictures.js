@@ -285,8 +285,10 @@ function sum(rows, key) {
   return rows.reduce((a, c) => a + c[key], 0);
 }
 
-// Numbers as a person reads them: 3 significant digits, no long tails.
+// Numbers as a person reads them: 3 significant digits, no long tails; the
+// report's NaN and infinities (strings, as value() reads them) as they are.
 export function fmt(x) {
+  if (typeof x === 'string' && /^-?(NaN|Infinity)$/.test(x)) return x;
   if (typeof x !== 'number') return '–';
   if (!Number.isFinite(x)) return String(x);
   if (x === 0) return '0';
