@@ -235,7 +235,12 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
                 s[j] = dot * scale;
                 if (hybrid_sees(ch, global, W, i, j) && s[j] > max) max = s[j];
             }
-            for (int j = 0; j < T; j++) sum += (float)hybrid_sees(ch, global, W, i, j) * expf(s[j] - max);
+            /* Only the keys seen: an unseen key's score may be far above the
+             * max, and 0 * inf is NaN. */
+            for (int j = 0; j < T; j++) {
+                int w = hybrid_sees(ch, global, W, i, j);
+                if (w) sum += (float)w * expf(s[j] - max);
+            }
             for (int c = 0; c < D; c++) {
                 float acc = 0.0f;
                 for (int j = 0; j < T; j++) {

@@ -30,6 +30,8 @@ for (const { id, f } of files) {
       assert.equal(report.verdict, want.verdict, `${r.stdout}\n${r.stderr}`);
       assert.equal(r.code, want.verdict === 'AC' ? 0 : 1);
       if (want.verdict === 'WA') assert.equal(namedMistake(report), want.mistake, JSON.stringify(report.cases));
+      // A mistake the file makes explains every case it fails, not some.
+      if (want.mistake) assert.equal(report.mistake.partial, false, `named only for ${report.mistake.cases}`);
       const ratios = report.cases.filter((c) => 'max_ratio' in c)
         .map((c) => (typeof c.max_ratio === 'number' ? c.max_ratio : Infinity));
       if (want.verdict === 'AC') {
