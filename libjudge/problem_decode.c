@@ -120,8 +120,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                     head_major ? D : (ptrdiff_t)H * D, 1 };
     for (int b = 0; b < B; b++) {
         n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
-        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? n[b]
-                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : n[b] + 1;
+        int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
+        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? seen
+                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : seen + 1;
     }
     float *ka = kc, *va = vc;
     if (kr) {
@@ -130,7 +131,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         ka = kr;
         va = kr + cache * B;
     }
-    if (ch->cache_store != FORM_CACHE_STORE_AFTER_ATTEND) {
+    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE) {
         store(ka, a->buf[K], &w, n, B, H, D);
         store(va, a->buf[V], &w, n, B, H, D);
     }

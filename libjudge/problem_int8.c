@@ -210,10 +210,11 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     memcpy(ws + scales, outs[VS], sizeof(float) * scales);
     for (int b = 0; b < B; b++) {
         n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
-        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? n[b]
-                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : n[b] + 1;
+        int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
+        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? seen
+                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : seen + 1;
     }
-    if (ch->cache_store != FORM_CACHE_STORE_AFTER_ATTEND) {
+    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE) {
         store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
         store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
     }
@@ -235,7 +236,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
         store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
     }
-    if (ch->cache_store != FORM_CACHE_STORE_NONE) {
+    if (ch->cache_store != FORM_CACHE_STORE_NONE && ch->cache_store != FORM_CACHE_STORE_STALE) {
         memcpy(outs[KQ], wq, cache);
         memcpy(outs[VQ], wq + cache, cache);
         memcpy(outs[KS], ws, sizeof(float) * scales);
