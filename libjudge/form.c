@@ -115,8 +115,9 @@ static float logit(const form_attn *f, const judge_changes *ch, int h, int pos, 
         }
     }
     if (f->cap > 0 && ch->softcap != FORM_SOFTCAP_NONE && ch->softcap != FORM_SOFTCAP_PROBS) {
-        if (!*w && ch->softcap == FORM_SOFTCAP_AFTER_MASK) {
+        if (!*w && (ch->softcap == FORM_SOFTCAP_AFTER_MASK || ch->softcap == FORM_SOFTCAP_AFTER_MASK_UNBIASED)) {
             *w = 1;
+            if (ch->softcap == FORM_SOFTCAP_AFTER_MASK_UNBIASED) return -cap;
             s = -cap;
         } else {
             s = ch->softcap == FORM_SOFTCAP_UNSCALED ? scale * (cap * tanhf(dot / cap)) : cap * tanhf(s / cap);

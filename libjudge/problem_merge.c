@@ -132,6 +132,7 @@ static void merge_row(float *o, float *lse, const float *x, const float *const *
     case FORM_MERGE_LSE_SUM: L = sum_lse; break;
     case FORM_MERGE_LSE_SUM_SEEN: L = seen_lse; break;
     case FORM_MERGE_LSE_LOG2: L = m + log2f(sum); break;
+    case FORM_MERGE_LSE_COUNT_SEEN: L = m + logf((float)seen); break;
     default: L = m + logf(sum); break;
     }
     *lse = L;

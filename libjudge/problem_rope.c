@@ -143,7 +143,7 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
                                     int variant)
 {
     int B = a->ints[DB], S_max = a->ints[DS], H = a->ints[DH], D = a->ints[DD];
-    int rerotated = ch->rope_k == FORM_ROPE_K_REROTATED;
+    int rerotated = ch->rope_k == FORM_ROPE_K_REROTATED || ch->rope_k == FORM_ROPE_K_REROTATED_OLD;
     size_t row = (size_t)H * D, n = (size_t)B * row, cache = (size_t)S_max * n;
     const int *len = a->buf[DLEN];
     float *qr = malloc(sizeof(float) * (2 * n + (rerotated ? n + 2 * cache : 0))), *kr = qr + n;
@@ -164,10 +164,11 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
     if (rerotated && st == JUDGE_OK) {
         /* Code that turns every key again at its own position when it
          * attends, on copies: the cache and the lengths stay as written
-         * above, the output is that of keys turned twice. */
+         * above, the output is that of keys turned twice (the new one too,
+         * or only the cached ones, as code that turns the rows j < len). */
         float *k2 = kr + n, *kc = k2 + n, *vc = kc + cache;
         memcpy(k2, kr, sizeof(float) * n);
-        turn_new(k2, len, a, ch);
+        if (ch->rope_k == FORM_ROPE_K_REROTATED) turn_new(k2, len, a, ch);
         memcpy(kc, a->buf[DKC], sizeof(float) * cache);
         memcpy(vc, a->buf[DVC], sizeof(float) * cache);
         memcpy(len2, len, sizeof(int) * (size_t)B);
