@@ -80,6 +80,7 @@ static float scale_of(const judge_args *a, const judge_changes *ch)
     case FORM_MLA_SCALE_D_C: return 1.0f / sqrtf((float)d_c);
     case FORM_MLA_SCALE_D_C_R: return 1.0f / sqrtf((float)(d_c + d_r));
     case FORM_MLA_SCALE_D_NOPE: return 1.0f / sqrtf((float)d_nope);
+    case FORM_MLA_SCALE_ONE: return 1.0f;
     default: return 1.0f / sqrtf((float)(d_nope + d_r));
     }
 }
