@@ -91,8 +91,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         const float *q = (const float *)a->buf[Q] + bh * T * D, *k = (const float *)a->buf[K] + bh * T * D;
         const float *v = (const float *)a->buf[V] + bh * T * E;
         float *out = (float *)outs[OUT] + bh * T * E;
-        if (ch->linear_state != FORM_LINEAR_STATE_CARRIED)
-            memset(state, 0, sizeof(float) * ((size_t)D * E + D));
+        int reset = ch->linear_state == FORM_LINEAR_STATE_RIGHT
+                 || (ch->linear_state == FORM_LINEAR_STATE_PER_BATCH && bh % (size_t)H == 0)
+                 || (ch->linear_state == FORM_LINEAR_STATE_FIRST_BATCH && bh < (size_t)H);
+        if (reset) memset(state, 0, sizeof(float) * ((size_t)D * E + D));
         if (ch->linear_sums == FORM_LINEAR_SUMS_ALL)   /* the totals first, then every query */
             for (int i = 0; i < T; i++) add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
         for (int i = 0; i < T; i++) {
