@@ -236,6 +236,7 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
                 s[j] = dot * scale;
                 if (hybrid_sees(ch, global, W, i, j) && s[j] > max) max = s[j];
             }
+            if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
             /* Only the keys seen: an unseen key's score may be far above the
              * max, and 0 * inf is NaN. */
             for (int j = 0; j < T; j++) {
