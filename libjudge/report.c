@@ -238,29 +238,40 @@ int judge_session_times(const judge_session *s, double *yours, double *ref)
 }
 
 /* ---- for people ---- */
+/* A case's name in the table, " (example)" after a visible one's. */
+static void case_label(const judge_session *s, int ci, char *name, size_t n)
+{
+    snprintf(name, n, "%s%s", case_name(s, ci), s->m->cases[ci].visible ? T(s, JUDGE_MSG_REPORT_EXAMPLE) : "");
+}
+
 static void text_case_table(const judge_session *s, str *b, int on)
 {
     static const struct { judge_msg word; int width, right; } cols[] = {
         { JUDGE_MSG_COL_CASE, 18, 0 }, { JUDGE_MSG_COL_VERDICT, 7, 0 }, { JUDGE_MSG_COL_TIME, 11, 1 },
         { JUDGE_MSG_COL_MAX_ABS, 12, 1 }, { JUDGE_MSG_COL_WRONG, 15, 1 },
     };
+    char name[80];
+    int first = cols[0].width;   /* widened to the longest name, so the columns stay in line */
+    for (int ci = 0; ci < s->m->n_cases; ci++) {
+        case_label(s, ci, name, sizeof name);
+        if (columns(name) > first) first = columns(name);
+    }
     for (int i = 0; i < 5; i++) {
         put(b, i ? " " : "  ");
-        put_cell(b, T(s, cols[i].word), cols[i].width, cols[i].right);
+        put_cell(b, T(s, cols[i].word), i ? cols[i].width : first, cols[i].right);
     }
     put(b, "\n");
     for (int ci = 0; ci < s->m->n_cases; ci++) {
         const case_result *r = &s->cases[ci];
-        char name[80], wrong[40] = "", time[24] = "", err[24] = "";
-        snprintf(name, sizeof name, "%s%s", case_name(s, ci),
-                 s->m->cases[ci].visible ? T(s, JUDGE_MSG_REPORT_EXAMPLE) : "");
+        char wrong[40] = "", time[24] = "", err[24] = "";
+        case_label(s, ci, name, sizeof name);
         if (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA) {
             snprintf(time, sizeof time, "%.3f ms", r->ms);
             snprintf(err, sizeof err, "%.2e", r->cmp.max_abs);
             snprintf(wrong, sizeof wrong, "%zu / %zu", r->cmp.n_bad, r->cmp.n);
         }
         put(b, "  ");
-        put_cell(b, name, 18, 0);
+        put_cell(b, name, first, 0);
         put(b, " %s%-7s%s %11s %12s %15s\n", colour(r->verdict, on),
             judge_verdict_code(r->verdict), plain(on), time, err, wrong);
     }

@@ -99,6 +99,22 @@ test('NaN outputs: the error is NaN in the table, the line under it, the JSON an
   assert.match(csv[1], /,WA,empty_split_nan,one-split,nan,/);
 });
 
+// 65 has a case name longer than the case column's 18: the column widens.
+test('the case table stays in line whatever the length of a case name, in both languages', async () => {
+  const file = join(root, 'problems', '65-attention-backward', 'solution.c');
+  for (const lang of ['en', 'zh']) {
+    const lines = (await judge(['65', file, '--lang', lang])).stdout.split('\n');
+    const at = lines.findIndex((l) => /^  \S/.test(l));
+    const rows = lines.slice(at + 1, lines.indexOf('', at));
+    assert.ok(rows.some((l) => l.includes('queries-without-keys')), lang);
+    // Every verdict starts in one column, the header's (CJK counting two).
+    const width = (t) => [...t].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
+    const starts = rows.map((l) => width(l.slice(0, l.search(/ AC /) + 1)));
+    assert.equal(new Set(starts).size, 1, `${lang}: ${rows.join('\n')}`);
+    assert.equal(width(lines[at].slice(0, lines[at].indexOf(lang === 'en' ? 'verdict' : '判定'))), starts[0], lang);
+  }
+});
+
 test('--json is one JSON object with the fixed fields', async () => {
   const r = await judge(['49', solution, '--json']);
   const report = JSON.parse(r.stdout);
