@@ -91,6 +91,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     float max = -INFINITY, sum = 0.0f;
     for (int j = 0; j <= i; j++)
         if ((all || keep[j]) && s[j] > max) max = s[j];
+    if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
     for (int j = 0; j <= i; j++)
         if (all || keep[j]) sum += expf(s[j] - max);
     for (int c = 0; c < D; c++) {

@@ -126,6 +126,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 e[j] = s * scale;
                 if (e[j] > max) max = e[j];
             }
+            if (ch->softmax == FORM_SOFTMAX_NO_MAX && max > -INFINITY) max = 0.0f;
             for (int j = lo; j < hi && !dropped && max > -INFINITY; j++) {
                 if (e[j] == -INFINITY) continue;
                 float x = expf(e[j] - max);
