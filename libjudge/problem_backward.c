@@ -129,7 +129,7 @@ static float dot(const float *x, const float *y, int D)
  * diagonal skipped). */
 static int sees(const grads_in *g, const judge_changes *ch, int i, int j)
 {
-    int off = g->S - g->T;
+    int off = ch->offset == FORM_OFFSET_ZERO ? 0 : g->S - g->T;
     if (!g->causal || ch->backward_mask == FORM_BACKWARD_MASK_DROPPED) return 1;
     if (ch->backward_tiles) {
         int n = 8 << ch->backward_tiles, i0 = i / n * n, j1 = (j / n + 1) * n;
@@ -157,7 +157,9 @@ static float row(const grads_in *g, const judge_changes *ch, const float *q, con
         for (int j = 0; j < S; j++) p[j] = p[j] == -INFINITY ? 0.0f : expf(p[j] - sub);
     } else {
         for (int j = 0; j < S; j++) {
-            p[j] = max == -INFINITY ? 0.0f : expf(p[j] - max);
+            /* A query that sees no key: zeros, or exp(-inf - -inf) = NaN
+             * where the code does not guard it. */
+            p[j] = max == -INFINITY ? (ch->empty == FORM_EMPTY_NAN ? NAN : 0.0f) : expf(p[j] - max);
             sum += p[j];
         }
         for (int j = 0; j < S && sum > 0.0f; j++) p[j] /= sum;
