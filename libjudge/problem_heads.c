@@ -55,6 +55,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                     heads[split * D + c] = x[(in_whole - h) * D + in_feat];
                     if (ch->merge == FORM_MERGE_AS_SPLIT)   /* y read as if it were [B, T, H, D] */
                         merged[split * D + c] = y[in_whole * D + c];
+                    else if (ch->merge == FORM_MERGE_NO_TRANSPOSE)
+                        merged[split * D + c] = y[in_split * D + c];
                     else
                         merged[(whole - h) * D + feat] = y[in_split * D + c];
                 }
