@@ -203,8 +203,9 @@ static double expected_at(const judge_session *s, const case_result *r)
 
 static double got_at(const judge_session *s, const case_result *r)
 {
-    return judge_elem_value(s->m->params[r->bad_param].type, s->calls[r->call].got[r->bad_param],
-                            r->bad_index);
+    double v = judge_elem_value(s->m->params[r->bad_param].type, s->calls[r->call].got[r->bad_param],
+                                r->bad_index);
+    return isnan(v) ? fabs(v) : v;   /* "nan", as the table says, not the sign bit's "-nan" */
 }
 
 /* An integer output element exactly (a double holds only 53 bits of it). */

@@ -95,6 +95,7 @@ test('NaN outputs: the error is NaN in the table, the line under it, the JSON an
   const text = (await judge(['60', file])).stdout;
   assert.match(text, new RegExp(`\\n  ${failed.name} +WA +[0-9.]+ ms +nan +${failed.n_bad} / ${failed.n}\\n`));
   assert.match(text, /elements wrong; max abs err nan, max rel err nan /);
+  assert.match(text, /, got nan\n/, 'a NaN shown without its sign bit (-nan), as the table shows it');
   const csv = (await judge(['60', file, file, '--csv'])).stdout.split('\n');
   assert.match(csv[1], /,WA,empty_split_nan,one-split,nan,/);
 });
