@@ -88,6 +88,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             attn[i] = (long long)(uint32_t)(uint64_t)attn[i];
             break;
         case FORM_INT32_PER_MATMUL: proj[i] = 4 * wrap32(2 * L * D * D); attn[i] = 2 * wrap32(2 * L * L * D); break;
+        case FORM_INT32_TD_PROJ: proj[i] = 8 * wrap32(L * D) * D; break;
         default: break;
         }
         if (ch->arith == FORM_ARITH_DOUBLE) {   /* in this order, each product rounded to 53 bits */
