@@ -131,10 +131,11 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         ka = kr;
         va = kr + cache * B;
     }
-    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE) {
+    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE
+        || ch->cache_store == FORM_CACHE_STORE_K_ONLY)
         store(ka, a->buf[K], &w, n, B, H, D);
+    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE)
         store(va, a->buf[V], &w, n, B, H, D);
-    }
     form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
     form_attn f = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys };
     f.q = one;
