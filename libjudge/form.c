@@ -10,8 +10,10 @@
 #include "form.h"
 
 /* The tile widths learners pick for an online softmax; a missing rescale
- * shows differently at each, so such a mistake is tried at all of them. */
-static const int tiles[] = { 1, 8, 16, 32, 64, 128 };
+ * shows differently at each, so such a mistake is tried at all of them:
+ * every small width (a tile of 5 queries by 11 keys is as likely as one of
+ * 16), then the powers of two and their halfway steps. */
+static const int tiles[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 24, 32, 48, 64, 96, 128 };
 
 /* Variant v: tile width tiles[v / 3] (online mistakes only), and the way of
  * the last step, v % 3: divide the weighted sum by l at the end, as an online
