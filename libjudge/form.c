@@ -192,6 +192,23 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
     return any;
 }
 
+/* A query that sees no key: its weight on each key, and its output. Zero
+ * when the code guards it; 0/0 where it does not; where hidden scores are a
+ * finite -1e9 rather than -inf, every key of such a row scores the same and
+ * weighs 1/S (the output the mean of the values). */
+static float empty_weight(const judge_changes *ch, int S_b)
+{
+    return ch->empty == FORM_EMPTY_NAN ? NAN : ch->empty == FORM_EMPTY_UNIFORM ? 1.0f / (float)S_b : 0.0f;
+}
+
+static float empty_output(const form_attn *f, const judge_changes *ch, int b, int g, int c, int S_b)
+{
+    if (ch->empty != FORM_EMPTY_UNIFORM || !f->v.p) return empty_weight(ch, S_b);
+    float sum = 0.0f;
+    for (int j = 0; j < S_b; j++) sum += AT(f->v, b, g, j, c);
+    return sum / (float)S_b;
+}
+
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
 {
     int T = f->T, S = f->S, D = f->D;
@@ -257,7 +274,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                                       pi, acc, &l, &m, &sk);
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     for (int j = 0; j < S_b; j++)
-                        pi[j] = !any ? (ch->empty ? NAN : 0.0f) : last == 2 ? pi[j] * inv : pi[j] / l;
+                        pi[j] = any ? (last == 2 ? pi[j] * inv : pi[j] / l) : empty_weight(ch, S_b);
                     for (int j = 0; j < S_b && capped_probs; j++) pi[j] = cap * tanhf(pi[j] / cap);
                     for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
                         acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
@@ -266,7 +283,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
                 float quiet = query_silenced(f, ch, b, i);
                 for (int c = 0; c < D && f->out.p; c++) {
-                    float o = !any ? (ch->empty ? NAN : 0.0f)
+                    float o = !any ? empty_output(f, ch, b, g, c, S_b)
                             : ch->normalize || weights_first || ch->softmax == FORM_SOFTMAX_WRONG_AXIS
                               ? acc[c] : acc[c] / l;
                     AT(f->out, b, h, i, c) = quiet ? 0.0f : o;

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA mask_fill_finite */
 /* Beginner helpers without the count: with a -1e30f sentinel an empty row
  * is not NaN but exp(0) for every key, the plain mean of all the values. */
 #include <math.h>
