@@ -526,8 +526,11 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
             snprintf(last, sizeof last, "%zu", n - 1);
             judge_arg why[] = { JUDGE_TEXT(pa->name), JUDGE_TEXT(index), JUDGE_TEXT(pa->name),
                                 JUDGE_TEXT(len), JUDGE_TEXT(last) };
-            judge_session_fault(s, k, JUDGE_RE, at < 0 ? JUDGE_MSG_DETAIL_GUARD_BEFORE
-                                : JUDGE_MSG_DETAIL_GUARD_AFTER, why, 5);
+            /* Only a stray write reaches an input's guard: the learner's code
+             * is handed it const. */
+            judge_msg what = pa->is_out ? (at < 0 ? JUDGE_MSG_DETAIL_GUARD_BEFORE : JUDGE_MSG_DETAIL_GUARD_AFTER)
+                                        : (at < 0 ? JUDGE_MSG_DETAIL_GUARD_INPUT_BEFORE : JUDGE_MSG_DETAIL_GUARD_INPUT_AFTER);
+            judge_session_fault(s, k, JUDGE_RE, what, why, 5);
             return JUDGE_OK;
         }
         if (pa->is_out) {

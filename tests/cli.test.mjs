@@ -116,6 +116,19 @@ test('the case table stays in line whatever the length of a case name, in both l
   }
 });
 
+// A write into an output's guard is the learner's own index going out of
+// bounds; into an input's guard (inputs are const) a stray write from some
+// other buffer: the words tell the two apart.
+test('a write out of bounds says whether it hit an output or an input, in both languages', async () => {
+  const corpus = join(root, 'tests', 'corpus', '49');
+  const out = (await judge(['49', join(corpus, 're-write-before-start.c')])).stdout;
+  assert.match(out, /: wrote out\[-1\], before its start: out has \d+ elements, indices 0 to \d+\n/);
+  const input = (await judge(['49', join(corpus, 're-write-past-input.c')])).stdout;
+  assert.match(input, /: wrote wo\[16\], past its end: wo is an input \(16 elements, indices 0 to 15\) that nothing should write/);
+  const zh = (await judge(['49', join(corpus, 're-write-past-input.c'), '--lang', 'zh'])).stdout;
+  assert.match(zh, /写了 wo\[16\]，超出了它的末尾：wo 是输入/);
+});
+
 test('--json is one JSON object with the fixed fields', async () => {
   const r = await judge(['49', solution, '--json']);
   const report = JSON.parse(r.stdout);
