@@ -203,7 +203,7 @@ static float empty_weight(const judge_changes *ch, int S_b)
 
 static float empty_output(const form_attn *f, const judge_changes *ch, int b, int g, int c, int S_b)
 {
-    if (ch->empty != FORM_EMPTY_UNIFORM || !f->v.p) return empty_weight(ch, S_b);
+    if (ch->empty != FORM_EMPTY_UNIFORM) return empty_weight(ch, S_b);   /* 0, or NaN */
     float sum = 0.0f;
     for (int j = 0; j < S_b; j++) sum += AT(f->v, b, g, j, c);
     return sum / (float)S_b;

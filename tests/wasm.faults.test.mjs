@@ -60,6 +60,15 @@ test('the guard scan sees one byte anywhere in the guard, and nothing past it', 
   assert.equal(dirty(n), 0, 'a byte past the guard');
 });
 
+// A page's pipeline (its run worker started ahead); taken() gives, for each
+// run worker since the last call, whether its memory was made ahead.
+async function aheadPipeline() {
+  let list = [];
+  const pipeline = await createPipeline({ ...nodePlatform(), warmRunWorker: true,
+    phases: (phases) => { list.push(...phases.filter((p) => p.name === 'module instantiate').map((p) => p.ahead)); } });
+  return { pipeline, taken: () => list.splice(0) };
+}
+
 // A run worker started ahead makes its memory for the last run's cap, and a
 // run with the same cap takes it (wasm/run_worker.mjs). Whatever the code
 // does, the report must be the one a fresh memory gives: faults, their
@@ -77,9 +86,7 @@ test('a memory made ahead gives the reports a fresh one does, and only a run wit
     ['55', join(root, 'tests', 'corpus', '55', 'wa-all-zeros.c')],
   ];
   const fresh = await createPipeline(nodePlatform());
-  let taken = [];   // for each run worker of a judging: whether its memory was made ahead
-  const ahead = await createPipeline({ ...nodePlatform(), warmRunWorker: true,
-    phases: (list) => { taken.push(...list.filter((p) => p.name === 'module instantiate').map((p) => p.ahead)); } });
+  const { pipeline: ahead, taken } = await aheadPipeline();
   // The report without its timings, and the compile's (cached or not).
   const report = async (pipeline, id, file) => JSON.parse((await pipeline.judge(id, readFileSync(file, 'utf8'),
     { file: basename(file) })).json, (k, v) => (/(^|_)ms$/.test(k) || k === 'compile' ? undefined : v));
@@ -87,11 +94,12 @@ test('a memory made ahead gives the reports a fresh one does, and only a run wit
     let last = null;   // the problem of the last run that reached a run worker
     for (const [id, file] of cases) {
       const want = await report(fresh, id, file);
-      taken = [];
+      taken();
       const got = await report(ahead, id, file);
       assert.deepEqual(got, want, `${id}/${basename(file)}: the same report`);
-      if (!taken.length) continue;   // refused before running (the module asks too much memory)
-      assert.deepEqual(taken, [id === last], `${id}/${basename(file)}: made ahead ${taken}, after a run of ${last}`);
+      const made = taken();
+      if (!made.length) continue;   // refused before running (the module asks too much memory)
+      assert.deepEqual(made, [id === last], `${id}/${basename(file)}: made ahead ${made}, after a run of ${last}`);
       last = id;
     }
   } finally {
@@ -105,14 +113,11 @@ test('a memory made ahead gives the reports a fresh one does, and only a run wit
 // the next run (a correctness run) takes.
 test('a speed run leaves the memory made ahead at the correctness runs\' cap', async () => {
   const file = join(root, 'tests', 'corpus', '52', 'ac-online-softmax.c');
-  let taken = [];
-  const pipeline = await createPipeline({ ...nodePlatform(), warmRunWorker: true,
-    phases: (list) => { taken.push(...list.filter((p) => p.name === 'module instantiate').map((p) => p.ahead)); } });
+  const { pipeline, taken } = await aheadPipeline();
   const judge = async (speed) => {
-    taken = [];
     const { verdict } = await pipeline.judge('52', readFileSync(file, 'utf8'), { file: basename(file), speed });
     assert.equal(verdict, 'AC');
-    return taken;
+    return taken();
   };
   try {
     assert.deepEqual(await judge(false), [false], 'the first run: no cap known');
