@@ -35,7 +35,7 @@ static void work(int fd, const judge_job_spec *spec, const char *file)
     row.verdict = -1;
     judge_session *s = NULL;
     const char *report = NULL;
-    judge_status st = judge_session_new(&s, spec->m, spec->seed);
+    judge_status st = spec->blank ? judge_session_copy(&s, spec->blank) : judge_session_new(&s, spec->m, spec->seed);
     if (st) {
         snprintf(row.why, sizeof row.why, judge_msg_text(JUDGE_MSG_CLI_CANNOT_JUDGE, spec->lang), spec->m->slug,
                  judge_strerror(st));

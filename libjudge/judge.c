@@ -175,11 +175,12 @@ static judge_status alloc_args(judge_args *a, const judge_meta *m, const judge_c
     return JUDGE_OK;
 }
 
+/* On failure dst holds only what it allocated, for free_args. */
 static judge_status copy_args(judge_args *dst, const judge_args *src)
 {
     *dst = *src;
+    memset(dst->buf, 0, sizeof dst->buf);
     for (int i = 0; i < JUDGE_MAX_PARAMS; i++) {
-        dst->buf[i] = NULL;
         if (!src->buf[i]) continue;
         size_t bytes = src->len[i] * judge_elem_size(src->meta->params[i].type);
         dst->buf[i] = malloc(bytes);
@@ -414,6 +415,49 @@ judge_status judge_session_new_ops(judge_session **out, const judge_meta *m, con
 fail:
     judge_session_free(s);
     return st;
+}
+
+/* Everything judge_session_new_ops sets, and nothing judging sets. */
+judge_status judge_session_copy(judge_session **out, const judge_session *blank)
+{
+    *out = NULL;
+    if (blank->compiled != -1 || blank->speed || blank->want_speed) return JUDGE_EBADCALL;
+    for (int k = 0; k < blank->n_calls; k++)
+        if (blank->calls[k].answered || blank->calls[k].fault != JUDGE_AC) return JUDGE_EBADCALL;
+    judge_session *s = calloc(1, sizeof *s);
+    if (!s) return JUDGE_ENOMEM;
+    s->m = blank->m;
+    s->ops = blank->ops;
+    s->seed = blank->seed;
+    s->compiled = -1;
+    s->probe_case = blank->probe_case;
+    s->state_case = s->state_from = -1;
+    s->cases = calloc((size_t)blank->m->n_cases, sizeof *s->cases);
+    s->calls = calloc((size_t)blank->n_calls, sizeof *s->calls);
+    if (!s->cases || !s->calls) goto fail;
+    for (int i = 0; i < blank->m->n_cases; i++) s->cases[i].call = blank->cases[i].call;
+    for (; s->n_calls < blank->n_calls; s->n_calls++) {
+        const call *from = &blank->calls[s->n_calls];
+        call *c = &s->calls[s->n_calls];
+        c->case_index = from->case_index;
+        c->probe_pos = from->probe_pos;
+        c->input_hash = from->input_hash;
+        c->ref_ms = from->ref_ms;
+        c->request_len = from->request_len;
+        c->reply_len = from->reply_len;
+        if (copy_args(&c->args, &from->args) || alloc_outputs(c->expect, &c->args) ||
+            !(c->request = malloc(from->request_len)))
+            goto fail;
+        memcpy(c->request, from->request, from->request_len);
+        for (int i = 0; i < blank->m->n_params; i++)
+            if (c->expect[i]) memcpy(c->expect[i], from->expect[i], c->args.len[i] * judge_elem_size(blank->m->params[i].type));
+    }
+    *out = s;
+    return JUDGE_OK;
+fail:
+    s->n_calls += s->n_calls < blank->n_calls;   /* the call being copied holds memory too */
+    judge_session_free(s);
+    return JUDGE_ENOMEM;
 }
 
 void judge_session_free(judge_session *s)

@@ -299,6 +299,11 @@ typedef struct judge_session judge_session;
 
 judge_status judge_session_new(judge_session **s, const judge_meta *m,
                                uint64_t seed);
+/* A new session as `blank` was when judge_session_new made it: the same
+ * inputs, expected outputs and requests, copied rather than made again
+ * (making them runs the reference on every case). blank must not have
+ * been judged (JUDGE_EBADCALL). */
+judge_status judge_session_copy(judge_session **s, const judge_session *blank);
 void judge_session_free(judge_session *s);
 int judge_session_calls(const judge_session *s);
 /* 1 when the session times the reference again right after each reply (the

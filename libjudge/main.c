@@ -417,6 +417,18 @@ static int changed(const seen *a, const seen *b)
                      a->st.st_size != b->st.st_size || a->st.st_ino != b->st.st_ino);
 }
 
+/* For the many runs of one problem (a class, or a watched file's every
+ * save): a session the workers copy, set in spec, to free once they are
+ * done; NULL if it cannot be made (each worker then makes its own, and
+ * tells why it cannot). */
+static judge_session *blank_for(judge_job_spec *spec)
+{
+    judge_session *s;
+    if (judge_session_new(&s, spec->m, spec->seed) != JUDGE_OK) return NULL;
+    spec->blank = s;
+    return s;
+}
+
 enum { WATCH_POLL_MS = 200 };
 
 /* Judge the file, and again after every save, until a signal. A save during
@@ -590,6 +602,7 @@ static int run(int argc, char **argv)
         const char *cc = getenv("JUDGE_CC");
         judge_job_spec spec = { .m = m, .seed = o.seed, .lang = cli_lang, .json = o.json,
                                 .opts = { .cc = cc && *cc ? cc : "cc", .color = color } };
+        judge_session *blank = NULL;
         if (!m) rc = fail(M(JUDGE_MSG_CLI_NO_PROBLEM), o.key);
         else if (o.hint) rc = show_hint(m, o.hint == 2 ? o.hint_n : -1);
         else if (o.watch && class) rc = fail(M(JUDGE_MSG_CLI_WATCH_ONE));
@@ -598,6 +611,7 @@ static int run(int argc, char **argv)
         else if (!class) {
             catch_signals();
             const char *file = o.n_args ? args[0] : path;
+            if (o.watch) blank = blank_for(&spec);
             rc = o.watch ? watch(file, &spec) : judge_one(m, file, &o, &spec);
         } else {
             for (int i = 0; i < o.n_args && !rc; i++) {
@@ -608,9 +622,11 @@ static int run(int argc, char **argv)
             spec.json = 1;   /* a class keeps each file's JSON: --json, --html */
             if (!rc) {
                 catch_signals();
+                blank = blank_for(&spec);
                 rc = judge_class_files(m, &files, &o, &spec);
             }
         }
+        judge_session_free(blank);
     }
     free_files(&files);
     free(o.args);

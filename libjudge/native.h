@@ -66,6 +66,10 @@ typedef struct {
     judge_lang lang;
     judge_native_opts opts;
     int json;               /* the report sent back: JSON (1) or text (0) */
+    /* A session of m and seed made once, never judged, that each worker
+     * copies (judge_session_copy) instead of running the reference on every
+     * case again; NULL: each makes its own. */
+    const judge_session *blank;
 } judge_job_spec;
 
 typedef struct {

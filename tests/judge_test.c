@@ -329,6 +329,36 @@ static void reply_decoder_survives_fuzz(void)
     }
 }
 
+/* A copy of a session is the session made again: the same requests, and
+ * the original's expected outputs accepted; a judged session is not copied. */
+static void a_copy_is_the_session_made_again(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        judge_session *s, *c, *again;
+        CHECK(judge_session_new(&s, m, JUDGE_DEFAULT_SEED) == JUDGE_OK, "%d: session", m->id);
+        CHECK(judge_session_copy(&c, s) == JUDGE_OK, "%d: copy", m->id);
+        CHECK(judge_session_calls(c) == judge_session_calls(s), "%d: calls", m->id);
+        judge_session_compiled(c, 1, "");
+        for (int k = 0; k < judge_session_calls(s); k++) {
+            const unsigned char *a, *b;
+            size_t la, lb, len;
+            judge_session_request(s, k, &a, &la);
+            judge_session_request(c, k, &b, &lb);
+            CHECK(la == lb && !memcmp(a, b, la), "%d: call %d's request differs", m->id, k);
+            unsigned char *r = good_reply(s, k, &len);
+            CHECK(judge_session_reply(c, k, r, len) == JUDGE_OK, "%d: call %d's reply", m->id, k);
+            free(r);
+        }
+        judge_session_finish(c);
+        CHECK(judge_session_verdict(c) == JUDGE_AC, "%d: the original's outputs give %s", m->id,
+              judge_verdict_code(judge_session_verdict(c)));
+        CHECK(judge_session_copy(&again, c) == JUDGE_EBADCALL, "%d: a judged session copied", m->id);
+        judge_session_free(c);
+        judge_session_free(s);
+    }
+}
+
 /* The speed runs' core, counted: a wrapper of the problem's own. */
 static const judge_ops *counted_ops;
 static int core_runs;
@@ -457,6 +487,7 @@ int main(int argc, char **argv)
         { "large_scores_keep_their_promise", large_scores_keep_their_promise },
         { "cases_are_ragged", cases_are_ragged },
         { "reply_decoder_survives_fuzz", reply_decoder_survives_fuzz },
+        { "a_copy_is_the_session_made_again", a_copy_is_the_session_made_again },
         { "speed_runs_time_the_core_between_calls", speed_runs_time_the_core_between_calls },
         { "speed_core_timed_from_the_request", speed_core_timed_from_the_request },
     };

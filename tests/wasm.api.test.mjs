@@ -97,6 +97,19 @@ test('run: the --json report object, with per-case times and the wasm backend', 
   assert.equal(wrong.mistake.id, 'no_scale');
 });
 
+test('run: judging again with the same seed copies the inputs and references made the first time', async () => {
+  // Their times come along (made again, no two of them would match).
+  const ref = (r) => r.cases.map((c) => c.ref_ms);
+  const a = await judge.run(49, solution);
+  const b = await judge.run(49, corpus('wa-no-scale.c'));
+  assert.deepEqual(ref(b), ref(a));
+  assert.equal(b.mistake.id, 'no_scale');
+  const other = await judge.run(49, solution, { seed: 7 });
+  assert.notEqual(other.cases[1].input_hash, a.cases[1].input_hash);
+  const back = await judge.run(49, solution);
+  assert.equal(back.cases[1].input_hash, a.cases[1].input_hash);
+});
+
 test('run: { seed } makes other hidden inputs', async () => {
   const a = await judge.run(49, solution, { seed: 1 });
   const b = await judge.run(49, solution, { seed: 2n });

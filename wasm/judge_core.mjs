@@ -165,6 +165,14 @@ class JudgeCore {
     if (!ptr) throw new Error(`cannot judge problem ${key}: ${this.string(this.x.jw_last_error())}`);
     return new Session(this, ptr);
   }
+
+  // A new session as `blank` was made (one never judged): its inputs and
+  // expected outputs copied, not made again.
+  copy(blank) {
+    const ptr = this.x.jw_session_copy(blank.ptr);
+    if (!ptr) throw new Error(`cannot copy a session: ${this.string(this.x.jw_last_error())}`);
+    return new Session(this, ptr);
+  }
 }
 
 // One judging run's session: the same calls as libjudge/judge.h.

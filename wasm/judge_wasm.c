@@ -66,6 +66,15 @@ judge_session *EXPORT(jw_session_new)(const char *key, const char *seed)
     return last_status == JUDGE_OK ? s : NULL;
 }
 
+/* A copy of a session never judged (judge_session_copy); NULL on failure,
+ * see jw_last_error. */
+judge_session *EXPORT(jw_session_copy)(const judge_session *blank)
+{
+    judge_session *s;
+    last_status = judge_session_copy(&s, blank);
+    return last_status == JUDGE_OK ? s : NULL;
+}
+
 /* JUDGE_DEFAULT_SEED in decimal, so both CLIs default to the same inputs. */
 const char *EXPORT(jw_default_seed)(void)
 {
