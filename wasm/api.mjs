@@ -42,7 +42,8 @@
 //                    the toolchain if it is not already here or on its way (never twice);
 //                    resolves when it is ready. toolchain: false starts only the worker.
 //                    key: the problem the learner has open; once the toolchain is here,
-//                    the driver is asked for the steps of its compile, ahead of the first.
+//                    the driver is asked for the steps of its compile, ahead of the first,
+//                    and its hidden inputs and references are made (default seed).
 //                    warmUp: a source for that problem like the learner's (or a promise
 //                    of one), compiled then, its output dropped, if nothing has been yet,
 //                    and repeated while the judge is idle: in a browser clang gets fast

@@ -41,13 +41,13 @@ export async function createPipeline(platform, { onProgress, preload = false } =
   // expected outputs, which take the reference on every case to make (55's
   // 200 ms in Node, 66's 100 ms): made once, kept unjudged, copied.
   let blank = null;   // { slug, seed, session }
-  const sessionFor = (slug, seed) => {
+  const blankFor = (slug, seed) => {
     if (blank?.slug !== slug || blank.seed !== String(seed)) {
       blank?.session.free();
       blank = null;
       blank = { slug, seed: String(seed), session: core.session(slug, seed) };
     }
-    return core.copy(blank.session);
+    return blank.session;
   };
 
   const find = (key) => core.find(key);
@@ -115,7 +115,7 @@ export async function createPipeline(platform, { onProgress, preload = false } =
     async judge(key, source, { seed = core.defaultSeed, file, color = false, lang = 'en', keep, speed } = {}) {
       const p = need(key);
       const code = langCode(lang);
-      const session = sessionFor(p.slug, seed);
+      const session = core.copy(blankFor(p.slug, seed));
       const me = { cancelled: false, run: null };
       active = me;
       const phases = [];
@@ -163,7 +163,13 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       if (platform.warmRunWorker) workers.warm();
       if (!toolchain) return Promise.resolve();
       const loading = compiler.load();
-      if (key !== undefined) compiler.ahead(need(key), { warmUp });
+      if (key !== undefined) {
+        const p = need(key);
+        compiler.ahead(p, { warmUp });
+        // Its first judging's session too, once the toolchain is here: the
+        // compile before it takes seconds then, or the learner is reading.
+        loading.then(() => blankFor(p.slug, core.defaultSeed)).catch(() => {});
+      }
       return loading;
     },
 
