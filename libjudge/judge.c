@@ -436,9 +436,9 @@ judge_status judge_session_copy(judge_session **out, const judge_session *blank)
     s->calls = calloc((size_t)blank->n_calls, sizeof *s->calls);
     if (!s->cases || !s->calls) goto fail;
     for (int i = 0; i < blank->m->n_cases; i++) s->cases[i].call = blank->cases[i].call;
-    for (; s->n_calls < blank->n_calls; s->n_calls++) {
-        const call *from = &blank->calls[s->n_calls];
-        call *c = &s->calls[s->n_calls];
+    for (int k = 0; k < blank->n_calls; k++) {
+        const call *from = &blank->calls[k];
+        call *c = &s->calls[s->n_calls++];   /* counted now: freed with s if its copy fails */
         c->case_index = from->case_index;
         c->probe_pos = from->probe_pos;
         c->input_hash = from->input_hash;
@@ -455,7 +455,6 @@ judge_status judge_session_copy(judge_session **out, const judge_session *blank)
     *out = s;
     return JUDGE_OK;
 fail:
-    s->n_calls += s->n_calls < blank->n_calls;   /* the call being copied holds memory too */
     judge_session_free(s);
     return JUDGE_ENOMEM;
 }
