@@ -201,11 +201,41 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
     return timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
 }
 
-/* Explain the two link errors a learner meets, in the judge's words. */
+/* The first few symbols a link error says are undefined, as GNU ld
+ * ("undefined reference to `f'"), lld ("undefined symbol: f") and Apple's ld
+ * ("\"_f\", referenced from") write them, each once; their count. */
+enum { MAX_UNDEFINED = 4, SYMBOL_CHARS = 64 };
+static int undefined_symbols(const char *text, char names[MAX_UNDEFINED][SYMBOL_CHARS])
+{
+    static const struct { const char *before, *end; } forms[] = {
+        { "undefined reference to `", "'" }, { "undefined symbol: ", " \n" }, { "\"_", "\"" },
+    };
+    int n = 0;
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++)
+        for (const char *p = text; n < MAX_UNDEFINED && (p = strstr(p, forms[f].before)); ) {
+            p += strlen(forms[f].before);
+            size_t len = strcspn(p, forms[f].end);
+            if (f == 2 && strncmp(p + len, "\", referenced from", 17)) continue;
+            if (!len || len >= SYMBOL_CHARS) continue;
+            int seen = 0;
+            for (int i = 0; i < n; i++) seen |= strlen(names[i]) == len && !strncmp(names[i], p, len);
+            if (!seen) snprintf(names[n++], SYMBOL_CHARS, "%.*s", (int)len, p);
+        }
+    return n;
+}
+
+/* Explain the link errors a learner meets, in the judge's words: the
+ * problem's function not defined, another function used but defined
+ * nowhere (a misspelt helper), a main of their own. */
 static void explain_link_error(capture *diag, const judge_meta *m, judge_lang lang)
 {
-    if (strstr(diag->data, "undefined reference") || strstr(diag->data, "Undefined symbols"))
-        judge_says(diag, lang, JUDGE_MSG_COMPILE_DEFINE_FUNCTION, m->function);
+    char names[MAX_UNDEFINED][SYMBOL_CHARS];
+    int n = undefined_symbols(diag->data, names);
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], m->function)) judge_says(diag, lang, JUDGE_MSG_COMPILE_UNDEFINED_SYMBOL, names[i]);
+    int function = !n && (strstr(diag->data, "undefined reference") || strstr(diag->data, "Undefined symbols"));
+    for (int i = 0; i < n; i++) function |= !strcmp(names[i], m->function);
+    if (function) judge_says(diag, lang, JUDGE_MSG_COMPILE_DEFINE_FUNCTION, m->function);
     if (strstr(diag->data, "multiple definition of `main'") || strstr(diag->data, "duplicate symbol _main"))
         judge_says(diag, lang, JUDGE_MSG_COMPILE_REMOVE_MAIN, m->function);
 }

@@ -144,9 +144,13 @@ for (const file of [corpus('wa-no-causal-mask.c'), corpus('re-write-past-end.c')
 // The judge's own lines under clang's (a link error explained): in the
 // report's language on both CLIs, whichever language compiled it first (the
 // wasm compile cache keeps clang's text, not the judge's words).
-for (const [file, en, zh] of [
+// A helper defined under another name than it is called by is named; the
+// problem's function, which is defined, is not.
+const defineMha = ['judge: the file must define the function mha', 'judge: 文件必须定义函数 mha'];
+for (const [file, en, zh, never = []] of [
   ['ce-misspelled-name.c', 'judge: the file must define the function mha (', 'judge: 文件必须定义函数 mha（'],
   ['ce-defines-main.c', 'judge: remove main(): a submission defines only mha;', 'judge: 请删去 main()：提交只需定义 mha，'],
+  ['ce-helper-misspelt.c', 'judge: dot_row is used but defined nowhere: a misspelt name,', 'judge: 用到了 dot_row，但哪里都没有定义它：名字拼错了', defineMha],
 ]) {
   test(`${file}: the judge's line under the link error in English and in Chinese, on both CLIs`, async () => {
     for (const [lang, line, other] of [['en', en, zh], ['zh', zh, en]]) {
@@ -155,6 +159,7 @@ for (const [file, en, zh] of [
         assert.equal(r.code, 1, `${cli} ${lang}: ${r.stderr}`);
         assert.ok(r.stdout.includes(line), `${cli} ${lang}: ${r.stdout}`);
         assert.ok(!r.stdout.includes(other), `${cli} ${lang}: only its own language`);
+        for (const text of never) assert.ok(!r.stdout.includes(text), `${cli} ${lang}: ${r.stdout}`);
       }
       const json = JSON.parse((await judgeWasm(['49', corpus(file), '--json', '--lang', lang])).stdout);
       assert.ok(json.compile.diagnostics.includes(line), `wasm --json ${lang}: ${json.compile.diagnostics}`);

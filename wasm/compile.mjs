@@ -99,19 +99,24 @@ export function sourceName(path) {
 }
 
 // The cache key: everything that decides the module and its diagnostics
-// (v: the entries' form; 2: the judge's notes kept apart from clang's text).
+// (v: the entries' form; 2: the judge's notes kept apart from clang's text;
+// 3: a symbol other than the problem's function, undefined, noted as such).
 export async function cacheKey(command, compilerVersion) {
-  const text = JSON.stringify({ v: 2, compilerVersion, ...command });
+  const text = JSON.stringify({ v: 3, compilerVersion, ...command });
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// The two link errors a learner meets, as the judge's notes: [message of
-// messages.json, its arguments] (as native.c), told in the learner's
-// language when the compile is reported, not when it is cached.
+// The link errors a learner meets, as the judge's notes: [message of
+// messages.json, its arguments] (as native.c's explain_link_error), told in
+// the learner's language when the compile is reported, not when it is
+// cached: the problem's function not defined (wasm-ld cannot export it),
+// another symbol used but defined nowhere (the first four), a main.
 export function linkNotes(stderr, problem) {
   const notes = [];
-  if (/undefined symbol|symbol exported via --export not found/.test(stderr))
+  const undefined = [...new Set([...stderr.matchAll(/undefined symbol: (\S+)/g)].map((m) => m[1]))].slice(0, 4);
+  for (const name of undefined.filter((n) => n !== problem.function)) notes.push(['compile_undefined_symbol', name]);
+  if (undefined.includes(problem.function) || stderr.includes(`symbol exported via --export not found: ${problem.function}`))
     notes.push(['compile_define_function', problem.function]);
   if (/duplicate symbol: main\b/.test(stderr)) notes.push(['compile_remove_main', problem.function]);
   return notes;
