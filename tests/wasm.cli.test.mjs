@@ -141,6 +141,24 @@ for (const file of [corpus('wa-no-causal-mask.c'), corpus('re-write-past-end.c')
   });
 }
 
+// A trap is told in the judge's words in either language: the engine's
+// own ("divide by zero", "unreachable") differ between browsers and are
+// English only.
+test('a trap is told in the judge\'s words, not the engine\'s, in English and Chinese', async () => {
+  for (const [file, en, zh, engine] of [
+    ['re-div-by-zero.c', 'integer division by zero', '整数除以零', /divide by zero/],
+    ['re-abort.c', 'abort() was called or unreachable code was reached', '调用了 abort() 或执行到了不可达代码', /unreachable\)|wasm/],
+    ['re-stack-overflow.c', 'stack overflow: the stack grew past its 8 MiB', '栈溢出：栈超过了 8 MiB', /out of bounds|wasm/],
+  ]) {
+    for (const [lang, text] of [['en', en], ['zh', zh]]) {
+      const r = JSON.parse((await judgeWasm(['49', corpus(file), '--json', '--lang', lang])).stdout);
+      const detail = r.cases.find((c) => c.name === r.failed_case).detail;
+      assert.ok(detail.startsWith(text), `${file} ${lang}: ${detail}`);
+      assert.doesNotMatch(detail, engine, `${file} ${lang}`);
+    }
+  }
+});
+
 // The judge's own lines under clang's (a link error explained): in the
 // report's language on both CLIs, whichever language compiled it first (the
 // wasm compile cache keeps clang's text, not the judge's words).

@@ -36,7 +36,9 @@ export class Cancelled extends Error {
 // libjudge/messages.json and its arguments (strings, or { msg } for a
 // message of its own). The same fault has the same words as natively.
 
-// A trap's message (V8's words) told the way native.c tells a signal.
+// A trap's message (the engine's words, which differ between browsers)
+// told the way native.c tells a signal: a message of the judge's, with the
+// engine's words only for a trap it does not know.
 function trapStory(message) {
   const stories = [
     [/out of bounds|offset is out/i, 'detail_trap_bounds'],
@@ -48,8 +50,7 @@ function trapStory(message) {
     [/call stack/i, 'detail_trap_stack'],
     [/table|indirect call|signature|null function/i, 'detail_trap_pointer'],
   ];
-  const hit = stories.find(([re]) => re.test(message));
-  return { msg: hit ? hit[1] : 'detail_trap_other' };
+  return stories.find(([re]) => re.test(message))?.[1];
 }
 
 // A worker's report of how the run ended: [verdict, message, args].
@@ -71,8 +72,8 @@ function classify(f, problem) {
   case 'host':
     return ['RE', 'detail_host', [String(f.call), String(f.reason), when]];
   case 'trap':
-    if (f.overflowed) return ['RE', 'detail_stack_overflow_trap', [String(f.message), when]];
-    return ['RE', 'detail_trap', [trapStory(f.message), String(f.message), when]];
+    if (f.overflowed) return ['RE', 'detail_stack_overflow_trap', [when]];
+    return trapStory(f.message) ? ['RE', trapStory(f.message), [when]] : ['RE', 'detail_trap_other', [String(f.message), when]];
   default:
     return null;
   }

@@ -1,4 +1,4 @@
-/* wasm: RE "memory access out of bounds" */
+/* wasm: RE "the stack grew past its 8 MiB" */
 /* Unbounded recursion with 1 KiB frames in linear memory (the C stack): the
  * stack is linked first, so running off its bottom traps instead of
  * overwriting the program's static data. */
