@@ -112,6 +112,7 @@ const cfloat = (v) => `${Number(v).toExponential(9)}f`;
 // texts (problems/mistakes.json): read once, checked here, emitted as C.
 const FORM = JSON.parse(readFileSync(join(root, 'libjudge', 'form.json'), 'utf8')).knobs;
 let CATALOGUE;   // problems/mistakes.json of the problems folder being read
+let MESSAGES;    // libjudge/messages.json
 
 function loadCatalogue(problems) {
   const where = 'problems/mistakes.json';
@@ -225,6 +226,9 @@ function loadProblem(problems, dir) {
   if (!/^[A-Za-z_]\w*$/.test(p.function)) fail(where, 'function must be a C identifier');
   for (const k of ['en', 'zh']) need(p.title ?? {}, k, 'string', 'title.');
   need(p, 'difficulty', 'string', '');
+  // Told in the learner's language by its message, difficulty_<it>.
+  const levels = Object.keys(MESSAGES).filter((id) => id.startsWith('difficulty_')).map((id) => id.slice(11));
+  if (!levels.includes(p.difficulty)) fail(where, `difficulty must be one of ${levels.join(', ')}`);
   if (!Array.isArray(p.params) || p.params.length === 0 || p.params.length > 16)
     fail(where, 'params must be a list of 1 to 16 parameters');
   const index = new Map(p.params.map((q, i) => [q.name, i]));
@@ -402,7 +406,8 @@ function main() {
     .filter((d) => d.isDirectory()).map((d) => d.name).sort((a, b) => parseInt(a) - parseInt(b));
   let problems, messages;
   try {
-    messages = emitMessages(loadMessages(messagesPath));
+    MESSAGES = loadMessages(messagesPath);
+    messages = emitMessages(MESSAGES);
     CATALOGUE = loadCatalogue(from);
     problems = dirs.map((dir) => loadProblem(from, dir));
   }

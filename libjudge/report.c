@@ -630,6 +630,16 @@ static char *take(str *b)
     return s;
 }
 
+/* "easy", "medium" or "hard" in lang (the generator holds every problem's
+ * difficulty to a message difficulty_<it>). */
+static const char *difficulty(const judge_meta *m, judge_lang lang)
+{
+    char name[64];
+    snprintf(name, sizeof name, "difficulty_%s", m->difficulty);
+    int id = judge_msg_find(name);
+    return id < 0 ? m->difficulty : judge_msg_text((judge_msg)id, lang);
+}
+
 char *judge_list_text(judge_lang lang)
 {
     str b = { 0 };
@@ -640,7 +650,7 @@ char *judge_list_text(judge_lang lang)
     }
     for (int i = 0; i < judge_n_metas; i++) {
         const judge_meta *m = &judge_metas[i];
-        put(&b, "%4d  %-*s  %-8s %s\n", m->id, width, m->slug, m->difficulty, title(m, lang));
+        put(&b, "%4d  %-*s  %-8s %s\n", m->id, width, m->slug, difficulty(m, lang), title(m, lang));
     }
     return take(&b);
 }
@@ -690,6 +700,9 @@ char *judge_problems_json(void)
         json_field(&b, ",\"title\":{", "en", m->title_en);
         json_field(&b, ",", "zh", m->title_zh);
         json_field(&b, "},", "difficulty", m->difficulty);
+        json_field(&b, ",\"difficulty_text\":{", "en", difficulty(m, JUDGE_LANG_EN));
+        json_field(&b, ",", "zh", difficulty(m, JUDGE_LANG_ZH));
+        put(&b, "}");
         json_field(&b, ",", "function", m->function);
         json_field(&b, ",", "prototype", m->prototype);
         json_field(&b, ",", "starter", m->starter);

@@ -51,6 +51,9 @@ test('list shows problem 49 with its slug, difficulty and title', async () => {
   const r = await judge(['list']);
   assert.equal(r.code, 0);
   assert.match(r.stdout, /^\s*49\s+causal-mha\s+medium\s+Causal multi-head attention$/m);
+  const zh = await judge(['list', '--lang', 'zh']);
+  assert.match(zh.stdout, /^\s*49\s+causal-mha\s+中等\s+因果多头注意力$/m);
+  assert.doesNotMatch(zh.stdout, /easy|medium|hard/);
 });
 
 test('the reference solution is AC by id and by slug, with status 0', async () => {

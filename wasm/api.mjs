@@ -19,7 +19,7 @@
 //   preload: start fetching the toolchain at once (default: in a browser); with
 //         false it comes at judge.prepare() or the first compile.
 // returns judge:
-//   judge.problems   [{ id, slug, dir, title: { en, zh }, difficulty, function,
+//   judge.problems   [{ id, slug, dir, title: { en, zh }, difficulty, difficulty_text: { en, zh }, function,
 //                      prototype, starter, limits: { time_ms, memory_mb, output_kb } }]
 //   await judge.compile(key, source, { lang })
 //                    { ok, diagnostics, messages: [{ line, column, severity, message }],

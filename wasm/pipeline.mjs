@@ -12,8 +12,8 @@ import { runSession, runSpeed, runWorkers, Cancelled } from './run.mjs';
 // What the page needs of a problem (the C judge's list has more: params);
 // web/site.mjs puts the same in the page at build time.
 export function publicProblem(p) {
-  const { id, slug, dir, title, difficulty, prototype, starter, hints, limits, speed } = p;
-  return { id, slug, dir, title, difficulty, function: p.function, prototype, starter, hints, limits, speed };
+  const { id, slug, dir, title, difficulty, difficulty_text, prototype, starter, hints, limits, speed } = p;
+  return { id, slug, dir, title, difficulty, difficulty_text, function: p.function, prototype, starter, hints, limits, speed };
 }
 
 // The report as an object, marked with the backend that judged it. The C

@@ -71,7 +71,7 @@ function showList() {
     return h('tr', {},
       h('td', { class: 'num' }, p.id),
       h('td', {}, h('a', { href: `#/${p.dir}` }, p.title[lang] || p.title.en)),
-      h('td', {}, h('span', { class: `difficulty ${p.difficulty}` }, t(p.difficulty))),
+      h('td', {}, h('span', { class: `difficulty ${p.difficulty}` }, p.difficulty_text[lang])),
       h('td', {}, h('span', { class: `status ${status}`, 'data-status': status }, t(status)), tierBadge(p.id)));
   });
   main.replaceChildren(
