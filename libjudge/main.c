@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <dirent.h>
 #include <poll.h>
 #include <sys/stat.h>
@@ -197,6 +198,9 @@ static int parse(int argc, char **argv, options *o)
         } else if (!strcmp(a, "--html") || !strcmp(a, "--completion")) {
             if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a);
             *(a[2] == 'h' ? &o->html : &o->completion) = argv[i];
+            size_t n = strlen(argv[i]);
+            if (a[2] == 'h' && (n < 5 || (strcasecmp(argv[i] + n - 5, ".html") && strcasecmp(argv[i] + n - 4, ".htm"))))
+                return fail(M(JUDGE_MSG_CLI_HTML_NAME), argv[i]);
         } else if (!strcmp(a, "-j")) {
             if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a);
             long v = all_digits(argv[i]) && strlen(argv[i]) < 6 ? strtol(argv[i], NULL, 10) : 0;

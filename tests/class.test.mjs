@@ -197,6 +197,8 @@ test('exit statuses: 0 when every file is AC, 2 for bad usage with one line', as
     [['49', dir, '--watch'], /^judge: --watch judges one file, not a class\n$/],
     [['49', empty], /^judge: .*empty holds no \.c files\n$/],
     [['49', dir, '--html'], /^judge: --html needs a value\n$/],
+    // `--html *.c` would take the first file for the page and write over it.
+    [['49', '--html', join(dir, 'ac-textbook.c'), join(dir, 'ac-honest.c')], /^judge: --html writes a web page, so its name ends in \.html, not '.*ac-textbook\.c'/],
   ]) {
     const r = await judge(args, { env: env() });
     assert.equal(r.code, 2, `${args}: ${r.stdout}`);
@@ -206,6 +208,7 @@ test('exit statuses: 0 when every file is AC, 2 for bad usage with one line', as
     assert.equal(w.code, 2, `wasm ${args}: ${w.stdout}`);
     assert.equal(w.stderr, r.stderr);
   }
+  assert.match(readFileSync(join(dir, 'ac-textbook.c'), 'utf8'), /void mha\(/, 'the submission is still there');
 });
 
 test('wasm: the folder, -j 2: the same rows and the same table as ./judge', { timeout: 600_000 }, async () => {

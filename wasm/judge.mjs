@@ -67,6 +67,7 @@ function parseArgs(argv, pipeline) {
     else if (a === '--html' || a === '--completion') {
       if (++i === argv.length) fail(say('cli_needs_value', a));
       o[a.slice(2)] = argv[i];
+      if (a === '--html' && !/\.html?$/i.test(argv[i])) fail(say('cli_html_name', argv[i]));
     } else if (a === '-j') {
       if (++i === argv.length) fail(say('cli_needs_value', a));
       const v = digits(argv[i]) && argv[i].length < 6 ? Number(argv[i]) : 0;
