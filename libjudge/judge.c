@@ -754,6 +754,12 @@ static void check_probe(judge_session *s)
     int out = 0, n = 0;
     while (r->call + 1 + n < s->n_calls && s->calls[r->call + 1 + n].case_index == ci) {
         const call *pc = &s->calls[r->call + 1 + n];
+        /* A probe's call is one of the case's: a fault there (a crash, a
+         * write out of bounds, a loop) is the case's, where the run ended. */
+        if (pc->fault != JUDGE_AC && r->verdict == JUDGE_AC) {
+            r->verdict = pc->fault;
+            r->why = &pc->why;
+        }
         if (!pc->answered || pc->fault != JUDGE_AC) return;   /* the run ended early */
         n++;
     }

@@ -359,6 +359,36 @@ static void a_copy_is_the_session_made_again(void)
     }
 }
 
+/* A run that ends inside the mask probe's calls (a crash, a loop, a write
+ * out of bounds there) ends on the probed case, with that fault: the cases
+ * after it were never run, and the probed case did not pass. */
+static void a_fault_in_a_probe_call_is_its_case(void)
+{
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        judge_session *s;
+        CHECK(judge_session_new(&s, m, JUDGE_DEFAULT_SEED) == JUDGE_OK, "%d: session", m->id);
+        if (s->probe_case < 0) {
+            judge_session_free(s);
+            continue;
+        }
+        judge_session_compiled(s, 1, "");
+        int faulty = s->cases[s->probe_case].call + 2;   /* the probe's second call */
+        for (int k = 0; k < faulty; k++) {
+            size_t len;
+            unsigned char *r = good_reply(s, k, &len);
+            CHECK(judge_session_reply(s, k, r, len) == JUDGE_OK, "%d: call %d's reply", m->id, k);
+            free(r);
+        }
+        judge_session_fault(s, faulty, JUDGE_TLE, JUDGE_MSG_DETAIL_SIGABRT, NULL, 0);
+        judge_session_finish(s);
+        CHECK(judge_session_verdict(s) == JUDGE_TLE && s->verdict_case == s->probe_case,
+              "%d: %s on case %d, not on the probed case %d", m->id, judge_verdict_code(judge_session_verdict(s)),
+              s->verdict_case, s->probe_case);
+        judge_session_free(s);
+    }
+}
+
 /* The speed runs' core, counted: a wrapper of the problem's own. */
 static const judge_ops *counted_ops;
 static int core_runs;
@@ -488,6 +518,7 @@ int main(int argc, char **argv)
         { "cases_are_ragged", cases_are_ragged },
         { "reply_decoder_survives_fuzz", reply_decoder_survives_fuzz },
         { "a_copy_is_the_session_made_again", a_copy_is_the_session_made_again },
+        { "a_fault_in_a_probe_call_is_its_case", a_fault_in_a_probe_call_is_its_case },
         { "speed_runs_time_the_core_between_calls", speed_runs_time_the_core_between_calls },
         { "speed_core_timed_from_the_request", speed_core_timed_from_the_request },
     };
