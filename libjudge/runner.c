@@ -21,11 +21,39 @@ void judge_invoke(void *const *buf, const int *ints);
 
 enum { CHANNEL = 3, MAX_PARAMS = 16 };
 
+/* The channel and the clock through system calls of the runner's own, where
+ * it can make them: the learner's file is linked into this program, and a
+ * read, write or clock_gettime it defines would be the runner's too, free to
+ * forge the times and the replies (a write() that zeroed each call's time
+ * won a speed tier). Elsewhere, the C library's. */
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+#include <sys/syscall.h>
+static long sys3(long nr, long a, long b, long c)
+{
+#ifdef __x86_64__
+    long r;
+    __asm__ volatile("syscall" : "=a"(r) : "a"(nr), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
+    return r;
+#else
+    register long x8 __asm__("x8") = nr, x0 __asm__("x0") = a, x1 __asm__("x1") = b, x2 __asm__("x2") = c;
+    __asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+    return x0;
+#endif
+}
+static long channel_read(void *p, size_t n) { return sys3(SYS_read, CHANNEL, (long)p, (long)n); }
+static long channel_write(const void *p, size_t n) { return sys3(SYS_write, CHANNEL, (long)p, (long)n); }
+static void monotonic(struct timespec *t) { sys3(SYS_clock_gettime, CLOCK_MONOTONIC, (long)t, 0); }
+#else
+static long channel_read(void *p, size_t n) { return read(CHANNEL, p, n); }
+static long channel_write(const void *p, size_t n) { return write(CHANNEL, p, n); }
+static void monotonic(struct timespec *t) { clock_gettime(CLOCK_MONOTONIC, t); }
+#endif
+
 static int read_all(void *p, size_t n)
 {
     char *c = p;
     while (n > 0) {
-        ssize_t r = read(CHANNEL, c, n);
+        long r = channel_read(c, n);
         if (r <= 0) return -1;
         c += r;
         n -= (size_t)r;
@@ -37,7 +65,7 @@ static int write_all(const void *p, size_t n)
 {
     const char *c = p;
     while (n > 0) {
-        ssize_t r = write(CHANNEL, c, n);
+        long r = channel_write(c, n);
         if (r <= 0) return -1;
         c += r;
         n -= (size_t)r;
@@ -182,9 +210,9 @@ int main(void)
             buf[i] = region[i] + (size_t)desc[i][3] * es;
         }
         struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
+        monotonic(&t0);
         judge_invoke(buf, ints);
-        clock_gettime(CLOCK_MONOTONIC, &t1);
+        monotonic(&t1);
         fflush(stdout);
         uint32_t rhead[4] = { JUDGE_WIRE_REPLY, head[1], 0, 0 };
         uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u

@@ -55,6 +55,11 @@ describe('hostile submissions', { concurrency: 2 }, () => {
   }
 });
 
+test('the times are the runner\'s: a write() or clock_gettime() of the learner\'s cannot forge them', async () => {
+  const r = await judge(['49', join(hostile, 'ac-forges-its-times.c'), '--json']);
+  for (const c of JSON.parse(r.stdout).cases) assert.ok(c.time_ms >= 1.9, `${c.name}: ${c.time_ms} ms, for 2 ms spent`);
+});
+
 test('the stack verdicts name their cause', async () => {
   const detail = async (f) => {
     const r = await judge(['49', join(hostile, f), '--json']);
