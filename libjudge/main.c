@@ -303,6 +303,17 @@ static const char *unreadable(const char *file, char *why, size_t n)
     return why;
 }
 
+/* Why a class does not judge a file: a symbolic link (a student's archive
+ * may hold one to any file of the teacher's, whose text the compile errors
+ * would then show in the class's report); NULL for a file itself. */
+static const char *linked(const char *file, char *why, size_t n)
+{
+    struct stat st;
+    if (lstat(file, &st) || !S_ISLNK(st.st_mode)) return NULL;
+    snprintf(why, n, M(JUDGE_MSG_CLASS_SYMLINK), file);
+    return why;
+}
+
 /* m:ss */
 static void clock_text(char *buf, size_t n, long long ms)
 {
@@ -354,7 +365,7 @@ static int judge_class_files(const judge_meta *m, const file_list *files, const 
             if (of[k] >= 0) continue;
             judge_class_row row = { .verdict = -1 };
             const char *file = files->v[next];
-            if (unreadable(file, row.why, sizeof row.why) ||
+            if (linked(file, row.why, sizeof row.why) || unreadable(file, row.why, sizeof row.why) ||
                 judge_job_start(&jobs[k], spec, file, row.why, sizeof row.why)) {
                 rc |= judge_class_set(c, next++, file, &row, NULL) != JUDGE_OK;
                 done++;

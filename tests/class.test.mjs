@@ -7,7 +7,7 @@
 // network, and a report opens from its row.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, copyFileSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -183,6 +183,23 @@ test('the page opens from file:// with no console errors, and a report opens fro
     assert.deepEqual(fetched, []);
   } finally {
     await browser.close();
+  }
+});
+
+test('a symbolic link in a class is not judged, on both CLIs: what it points to never shows', async () => {
+  const links = join(work, 'links');
+  mkdirSync(links, { recursive: true });
+  copyFileSync(join(corpus49, 'ac-textbook.c'), join(links, 'alice.c'));
+  const secret = join(work, 'secret.txt');
+  writeFileSync(secret, 'SECRET_TOKEN=abc123\n');
+  symlinkSync(secret, join(links, 'carol.c'));
+  symlinkSync(join(links, 'alice.c'), join(links, 'dave.c'));
+  for (const run of [judge, judgeWasm]) {
+    const r = await run(['49', links, '--json'], { env: env() });
+    const rows = lines(r.stdout).map((l) => JSON.parse(l));
+    assert.deepEqual(rows.map((x) => x.verdict ?? 'not judged'), ['AC', 'not judged', 'not judged'], r.stdout);
+    assert.match(rows[1].error, /carol\.c is a symbolic link/);
+    assert.doesNotMatch(r.stdout, /SECRET_TOKEN/);
   }
 });
 

@@ -3,7 +3,7 @@
 // piped, the working copy that is made once and never overwritten.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync, cpSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync, existsSync, cpSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -54,6 +54,18 @@ test('list shows problem 49 with its slug, difficulty and title', async () => {
   const zh = await judge(['list', '--lang', 'zh']);
   assert.match(zh.stdout, /^\s*49\s+causal-mha\s+中等\s+因果多头注意力$/m);
   assert.doesNotMatch(zh.stdout, /easy|medium|hard/);
+});
+
+test('a file judged through a link is C whatever its target is named', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-link-'));
+  try {
+    writeFileSync(join(dir, 'mine.txt'), readFileSync(solution));
+    symlinkSync(join(dir, 'mine.txt'), join(dir, 'mine.c'));
+    const r = await judge(['49', join(dir, 'mine.c')]);
+    assert.equal(r.code, 0, r.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the reference solution is AC by id and by slug, with status 0', async () => {

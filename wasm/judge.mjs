@@ -7,7 +7,7 @@
 // the judge cannot accept, always with one line on stderr saying why. A
 // class's table, CSV, JSON Lines and page, the hints and the CLI's own
 // sentences are the C judge's (class.c, report.c, messages.json).
-import { statSync, accessSync, readFileSync, writeFileSync, openSync, closeSync, mkdirSync, unlinkSync,
+import { lstatSync, statSync, accessSync, readFileSync, writeFileSync, openSync, closeSync, mkdirSync, unlinkSync,
   readdirSync, renameSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -176,6 +176,8 @@ async function judgeClass(pipeline, problem, files, o) {
         const i = next++;
         const file = files[i];
         try {
+          // Never what a link points to (main.c's linked() says why).
+          if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) fail(say('class_symlink', file));
           const source = readSource(file);
           await pipeline.judge(problem.slug, source, { seed: o.seed.toString(), file, lang: o.lang,
             keep: (session, json) => cls.set(i, file, session, json) });
