@@ -45,9 +45,9 @@ static void put(str *b, const char *fmt, ...)
     va_end(ap);
 }
 
-/* JSON string body (no quotes); invalid UTF-8 is not our problem to fix here
- * beyond control characters, which are escaped. */
-/* Length of the well-formed UTF-8 sequence at s (n bytes left), 0 if none. */
+/* Length of the well-formed UTF-8 sequence at s (n bytes left), 0 if none:
+ * not overlong, no UTF-16 surrogate, nothing past U+10FFFF (what a JSON
+ * reader and a browser's decoder accept). */
 static size_t utf8_len(const unsigned char *s, size_t n)
 {
     size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
@@ -55,7 +55,18 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     if (len == 0 || len > n || (len == 2 && s[0] < 0xc2)) return 0;
     for (size_t i = 1; i < len; i++)
         if ((s[i] & 0xc0) != 0x80) return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90) || s[0] > 0xf4)
+        return 0;
     return len;
+}
+
+/* U+202A-U+202E and U+2066-U+2069: the controls that reorder how a terminal
+ * shows the text around them. */
+static int bidi_control(const unsigned char *s, size_t len)
+{
+    return len == 3 && s[0] == 0xe2 &&
+           ((s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae) || (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9));
 }
 
 /* A JSON string: learner output can hold any bytes, and the JSON must stay
@@ -80,9 +91,9 @@ static void put_json_str(str *b, const char *s, size_t n)
 }
 
 /* Learner text for a terminal: the bytes of well-formed UTF-8 as they are,
- * and line breaks and tabs, but every other control character (C0, DEL, C1)
- * and every stray byte as \xNN (\r as itself), so no escape sequence or
- * carriage return can repaint the report. TEXT_SGR: the colour sequences a
+ * and line breaks and tabs, but every other control character (C0, DEL, C1,
+ * bidirectional) and every stray byte as \xNN (\r as itself), so no escape
+ * sequence, carriage return or reordering can repaint the report. TEXT_SGR: the colour sequences a
  * compiler writes for a terminal (ESC [ digits and ; m) pass: they change
  * colours, never what is written where. TEXT_LINE: a line break is shown as
  * \n too (a file name is one line of the report). */
@@ -108,7 +119,7 @@ static void put_text(str *b, const char *s, size_t n, int how)
         if (c == '\n' && (how & TEXT_LINE)) put(b, "\\n");
         else if (c == '\n' || c == '\t') put(b, "%c", c);
         else if (c == '\r') put(b, "\\r");
-        else if (len == 0 || c1 || c < 0x20 || c == 0x7f) {
+        else if (len == 0 || c1 || c < 0x20 || c == 0x7f || bidi_control(u + i, len)) {
             for (size_t k = 0; k < (len ? len : 1); k++) put(b, "\\x%02x", u[i + k]);
         } else put(b, "%.*s", (int)len, s + i);
         i += len ? len : 1;

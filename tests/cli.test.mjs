@@ -56,6 +56,24 @@ test('list shows problem 49 with its slug, difficulty and title', async () => {
   assert.doesNotMatch(zh.stdout, /easy|medium|hard/);
 });
 
+test('printed bytes that are not UTF-8 (a surrogate, past U+10FFFF) leave --json UTF-8; a bidi control is escaped in the text', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-utf8-'));
+  try {
+    const file = join(dir, 'utf.c');
+    writeFileSync(file, `${readFileSync(solution, 'utf8')}
+#include <stdio.h>
+__attribute__((constructor)) static void say(void) { printf("a\\xed\\xa0\\x80 b\\xf4\\x90\\x80\\x80 c\\xe2\\x80\\xae" "evil ok\\n"); }
+`);
+    const json = spawnSync(judgeBin, ['49', file, '--json']).stdout;
+    const report = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
+    assert.equal(report.output, 'a\ufffd\ufffd\ufffd b\ufffd\ufffd\ufffd\ufffd c\u202eevil ok\n');
+    const text = spawnSync(judgeBin, ['49', file], { encoding: 'utf8' }).stdout;
+    assert.ok(text.includes('c\\xe2\\x80\\xaeevil ok'), text);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a file judged through a link is C whatever its target is named', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-link-'));
   try {
