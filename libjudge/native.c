@@ -453,7 +453,14 @@ static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, 
 /* What a signal means for a learner (a message), and its name ("SIGSEGV"). */
 static judge_arg signal_story(int sig, const char **name)
 {
-    *name = "a signal";
+    static char other[32];
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+    const char *abbrev = sigabbrev_np(sig);
+    if (abbrev) snprintf(other, sizeof other, "SIG%s", abbrev);
+    else
+#endif
+        snprintf(other, sizeof other, "%d", sig);
+    *name = other;
     switch (sig) {
 #define NAMED(s, msg) case s: *name = #s; return JUDGE_MSG(msg);
     NAMED(SIGSEGV, JUDGE_MSG_DETAIL_SIGSEGV)
@@ -467,7 +474,7 @@ static judge_arg signal_story(int sig, const char **name)
     NAMED(SIGTERM, JUDGE_MSG_DETAIL_SIGTERM)
     NAMED(SIGTRAP, JUDGE_MSG_DETAIL_SIGTRAP)
 #undef NAMED
-    default: return JUDGE_TEXT(strsignal(sig));
+    default: return JUDGE_MSG(JUDGE_MSG_DETAIL_SIGNAL_OTHER);
     }
 }
 

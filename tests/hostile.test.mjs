@@ -72,6 +72,13 @@ test('the stack verdicts name their cause', async () => {
   assert.match(await detail('re-heap-smash.c'), /SIGABRT/);
 });
 
+test('a signal with no story of its own is named, in English or Chinese', async () => {
+  for (const [lang, want] of [['en', 'ended by a signal it did not handle (SIGPIPE)'], ['zh', '被一个它没有处理的信号终止（SIGPIPE）']]) {
+    const report = JSON.parse((await judge(['49', join(hostile, 're-raise-sigpipe.c'), '--json', '--lang', lang])).stdout);
+    assert.equal(report.cases.find((c) => c.name === report.failed_case).detail, want);
+  }
+});
+
 // Each compile-time attack is refused for its own reason, not by chance.
 test('the compile-time attacks fail where they should', async () => {
   const diagnostics = async (f) => {
