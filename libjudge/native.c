@@ -190,8 +190,7 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
         /* The child never became the compiler (sandbox.c's last line says
          * why): the judge's fault or its setup's, never the learner's CE. */
         if (strstr(diag->data, "judge: cannot run "))
-            snprintf(err, n, "cannot run the C compiler '%s': install one (cc, gcc or clang) "
-                     "or set JUDGE_CC", argv[0]);
+            snprintf(err, n, judge_msg_text(JUDGE_MSG_CLI_NO_COMPILER, lang), argv[0]);
         else {
             const char *why = strstr(diag->data, "judge: cannot ") + 7;
             snprintf(err, n, "%.*s", (int)strcspn(why, "\n"), why);

@@ -74,6 +74,14 @@ __attribute__((constructor)) static void say(void) { printf("a\\xed\\xa0\\x80 b\
   }
 });
 
+test('no C compiler: exit 2 and one line saying what to do, in English or Chinese', async () => {
+  for (const [lang, want] of [['en', "judge: cannot run the C compiler 'nosuchcc': install one"], ['zh', 'judge: 无法运行 C 编译器“nosuchcc”：请安装一个']]) {
+    const r = await judge(['49', solution, '--lang', lang], { env: { ...process.env, JUDGE_CC: 'nosuchcc' } });
+    assert.equal(r.code, 2);
+    assert.ok(r.stderr.startsWith(want), r.stderr);
+  }
+});
+
 test('a file judged through a link is C whatever its target is named', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-link-'));
   try {
