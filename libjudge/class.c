@@ -343,7 +343,7 @@ char *judge_class_html(const judge_class *c)
     put(&b, T(c, JUDGE_MSG_CLASS_HTML_TITLE), c->m->id, c->m->slug, c->n);
     put(&b, "</h1>\n<p class=\"muted\">");
     html_text(&b, title);
-    put(&b, ". %s</p>\n<p class=\"counts\">", T(c, JUDGE_MSG_CLASS_HTML_OPEN));
+    put(&b, "%s%s</p>\n<p class=\"counts\">", zh ? "。" : ". ", T(c, JUDGE_MSG_CLASS_HTML_OPEN));
     counts(c, &counted);
     if (counted.s) html_text(&b, counted.s);
     b.failed |= counted.failed;

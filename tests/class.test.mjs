@@ -179,6 +179,12 @@ test('the page opens from file:// with no console errors, and a report opens fro
     assert.equal(await button.getAttribute('aria-expanded'), 'true');
     await button.click();
     assert.equal(await tab.locator('tr.report').count(), 0, 'the row closes again');
+    // A pair of mistakes: both named in the opened report, as in the table.
+    const pair = native2.findIndex((x) => x.mistake?.also);
+    await tab.locator('button.open').nth(pair).click();
+    const both = await tab.locator('tr.report [data-mistake]').textContent();
+    for (const m of [native2[pair].mistake, native2[pair].mistake.also]) assert.ok(both.includes(m.id) && both.includes(m.title), both);
+    await tab.locator('button.open').nth(pair).click();
     assert.deepEqual(errors, []);
     assert.deepEqual(fetched, []);
   } finally {

@@ -28,10 +28,19 @@ export function renderReport(report, limits = null) {
       : say('mleExplain', { name: stopped.name, sizes, limit: limits.memory_mb })));
   }
 
-  if (report.mistake) {
-    parts.push(h('div', { class: 'mistake', 'data-mistake': report.mistake.id },
-      h('p', {}, h('strong', {}, `${t('mistake')}: `), report.mistake.title, ' ', h('code', {}, report.mistake.id)),
-      report.mistake.hint && h('p', {}, report.mistake.hint)));
+  // One mistake or a pair (also), and, when it explains only some of the
+  // wrong cases (partial), which.
+  const m = report.mistake;
+  if (m) {
+    const named = (x) => [x.title, ' ', h('code', {}, x.id)];
+    const wrong = (report.cases || []).filter((c) => c.verdict === 'WA').map((c) => c.name);
+    const others = wrong.filter((n) => !(m.cases || []).includes(n));
+    parts.push(h('div', { class: 'mistake', 'data-mistake': m.id },
+      h('p', {}, h('strong', {}, t('mistake')), ...named(m), ...(m.also ? [t('alsoMistake'), ...named(m.also)] : [])),
+      m.hint && h('p', {}, m.hint),
+      m.also?.hint && h('p', {}, m.also.hint),
+      m.partial && others.length ? h('p', { class: 'partly' },
+        say('mistakePartly', { explained: m.cases.join(t('listSep')), others: others.join(t('listSep')) })) : null));
   }
 
   if (report.compile && !report.compile.ok) {
@@ -45,8 +54,8 @@ export function renderReport(report, limits = null) {
   const failed = cases.find((c) => c.verdict !== 'AC' && c.first_bad);
   if (failed) {
     const b = failed.first_bad;
-    parts.push(h('p', { class: 'first-bad' }, h('strong', {}, `${t('firstBad')} (${failed.name}): `),
-      h('code', {}, b.where), ` ${t('expected')} ${b.expected}, ${t('got')} ${b.got}`));
+    parts.push(h('p', { class: 'first-bad' }, h('strong', {}, say('firstBad', { name: failed.name })),
+      h('code', {}, b.where), say('expectedGot', { expected: b.expected, got: b.got })));
   }
 
   const pictures = [];
