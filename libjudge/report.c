@@ -330,7 +330,8 @@ static void cases_explained(const judge_session *s, char *buf, size_t n, int exp
     buf[0] = 0;
     for (int ci = 0; ci < s->m->n_cases && used < n; ci++) {
         if (s->cases[ci].verdict != JUDGE_WA || s->cases[ci].explained != explained) continue;
-        int w = snprintf(buf + used, n - used, "%s%s", used ? ", " : "", case_name(s, ci));
+        int w = snprintf(buf + used, n - used, "%s%s", !used ? "" : s->lang == JUDGE_LANG_ZH ? "、" : ", ",
+                         case_name(s, ci));
         used += w > 0 ? (size_t)w : 0;
     }
 }
