@@ -280,7 +280,7 @@ test('--lang zh: the verdict, case table, first wrong element and fault in Chine
   assert.match(wa.stdout, /^ {2}example（示例） +WA /m);
   assert.match(wa.stdout, /^WA，用例 \S+：out\[批次 \d+, 位置 t=\d+, 特征 \d+（头 \d+，维 \d+）\]：应为 \S+，实际为 \S+$/m);
   assert.match(wa.stdout, /^ {2}错误元素 \d+ 个（共 \d+ 个）；最大绝对误差/m);
-  assert.match(wa.stdout, /哪些键能到达哪些查询/);
+  assert.match(wa.stdout, /哪些键能被哪些查询看到/);
   assert.match(wa.stdout, /! 查询 0 看到了键 1，但它不应看到/);
   assert.match(wa.stdout, /\n判定：WA（答案错误）\n$/);
   assert.doesNotMatch(wa.stdout, /expected|elements wrong|verdict:/);
