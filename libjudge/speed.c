@@ -42,10 +42,13 @@ struct judge_speed {
     float ceiling_sink;     /* the ceiling loops' results, kept */
 };
 
+/* Its name in the JSON, and the message that tells it in a report. */
 #ifdef __EMSCRIPTEN__
 static const char backend[] = "wasm";
+enum { BACKEND_TOLD = JUDGE_MSG_BACKEND_WASM };
 #else
 static const char backend[] = "native";
+enum { BACKEND_TOLD = JUDGE_MSG_BACKEND_NATIVE };
 #endif
 
 /* The core's vector width, as the JSON names it. */
@@ -322,7 +325,7 @@ void judge_speed_text(const judge_session *s, str *b)
     const struct judge_speed *sp = s->speed;
     if (!sp) return;
     judge_lang lang = s->lang;
-    judge_str_put(b, judge_msg_text(JUDGE_MSG_SPEED_HEAD, lang), backend, simd_name(), tiers[0].within,
+    judge_str_put(b, judge_msg_text(JUDGE_MSG_SPEED_HEAD, lang), judge_msg_text(BACKEND_TOLD, lang), simd_name(), tiers[0].within,
                   tiers[1].within, tiers[2].within);
     if (sp->reason >= 0) {
         reason_text(s, b);

@@ -411,7 +411,7 @@ test('an accepted report ends with the time beside the reference\'s, from the JS
   const wrong = await judge(['49', corpusFile('wa-no-scale.c')]);
   assert.doesNotMatch(wrong.stdout, /your time/, 'only an accepted run is timed against the reference');
   const zh = await judge(['49', solution, '--lang', 'zh']);
-  assert.match(zh.stdout, /\n你的用时：共 [\d.]+ ms，参考实现 [\d.]+ ms（是参考的 [\d.]+ 倍）\n$/);
+  assert.match(zh.stdout, /\n你的用时：共 [\d.]+ 毫秒，参考实现 [\d.]+ 毫秒（是参考的 [\d.]+ 倍）\n$/);
 });
 
 test('--watch judges again after a save, and a save mid-run drops that run', { timeout: 120_000 }, async () => {
