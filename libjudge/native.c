@@ -152,13 +152,16 @@ static void judge_says(capture *diag, judge_lang lang, judge_msg msg, ...)
     capture_add(diag, line, strlen(line));
 }
 
+/* The largest file a compile may write (an object, an assembler's temporary). */
+enum { COMPILE_FILE_MIB = 64 };
+
 /* Run one compiler command under limits, in the temp folder (its working
  * folder and its TMPDIR); 0 when it succeeded. */
 static int run_compiler(char *const *argv, const char *dir, const char *const *readable,
                         judge_lang lang, capture *diag, char *err, size_t n)
 {
     judge_spawn o = { .argv = argv, .cwd = dir, .tmpdir = dir, .cpu_seconds = COMPILE_SECONDS,
-                      .memory_bytes = (size_t)2 << 30, .file_bytes = (size_t)64 << 20,
+                      .memory_bytes = (size_t)2 << 30, .file_bytes = (size_t)COMPILE_FILE_MIB << 20,
                       .confine = 0, .channel = -1, .readable = readable };
     judge_child c;
     if (judge_child_start(&c, &o, err, n)) return -1;
@@ -184,6 +187,8 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
     }
     if (timed_out)
         judge_says(diag, lang, JUDGE_MSG_COMPILE_OUT_OF_TIME);
+    else if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ) || strstr(diag->data, "File size limit exceeded"))
+        judge_says(diag, lang, JUDGE_MSG_COMPILE_FILE_TOO_BIG, COMPILE_FILE_MIB);   /* gcc: as's, as an ICE */
     else if (WIFSIGNALED(status))
         judge_says(diag, lang, JUDGE_MSG_COMPILE_KILLED, WTERMSIG(status));
     else if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && strstr(diag->data, "judge: cannot ")) {

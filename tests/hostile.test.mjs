@@ -86,6 +86,7 @@ test('the compile-time attacks fail where they should', async () => {
     return JSON.parse(r.stdout).compile.diagnostics;
   };
   assert.match(await diagnostics('ce-lto-section.c'), /link-time section \.gnu\.lto_/);
+  assert.match(await diagnostics('ce-initialised-64mib.c'), /judge: the compiled program passed the judge's 64 MiB limit on a file/);
   assert.match(await diagnostics('ce-incbin-secret.c'), /\/etc\/passwd/);
   assert.doesNotMatch(await diagnostics('ce-incbin-secret.c'), /root:/);
   assert.match(await diagnostics('ce-includes-neighbour.c'), /ac-honest\.c: Permission denied/);
