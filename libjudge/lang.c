@@ -2,6 +2,7 @@
  * sentences themselves are data (libjudge/messages.json, turned into a table
  * by gen_problems.mjs); both CLIs ask here, so they agree on names and on
  * the environment's default. */
+#include <errno.h>
 #include <string.h>
 #include "judge.h"
 
@@ -32,4 +33,16 @@ const char *judge_msg_text(int msg, judge_lang lang)
 {
     if (msg < 0 || msg >= JUDGE_N_MSGS) return NULL;
     return judge_msg_texts[msg][lang == JUDGE_LANG_ZH];
+}
+
+const char *judge_errno_text(int err, judge_lang lang)
+{
+    static const struct { int err; judge_msg msg; } told[] = {
+        { ENOENT, JUDGE_MSG_ERRNO_ENOENT }, { EACCES, JUDGE_MSG_ERRNO_EACCES }, { EISDIR, JUDGE_MSG_ERRNO_EISDIR },
+        { ENOTDIR, JUDGE_MSG_ERRNO_ENOTDIR }, { EEXIST, JUDGE_MSG_ERRNO_EEXIST }, { ENOSPC, JUDGE_MSG_ERRNO_ENOSPC },
+        { EROFS, JUDGE_MSG_ERRNO_EROFS },
+    };
+    for (size_t i = 0; i < sizeof told / sizeof told[0]; i++)
+        if (told[i].err == err) return judge_msg_text(told[i].msg, lang);
+    return strerror(err);
 }

@@ -114,7 +114,7 @@ static int workspace(char *dir, size_t n)
     if (env && *env) snprintf(dir, n, "%s", env);
     else if (exe_dir(dir, n) == 0) strncat(dir, "/workspace", n - strlen(dir) - 1);
     else return fail("%s", M(JUDGE_MSG_CLI_NO_WORKSPACE));
-    if (mkdir(dir, 0777) && errno != EEXIST) return fail(M(JUDGE_MSG_CLI_CANNOT_CREATE), dir, strerror(errno));
+    if (mkdir(dir, 0777) && errno != EEXIST) return fail(M(JUDGE_MSG_CLI_CANNOT_CREATE), dir, judge_errno_text(errno, cli_lang));
     return 0;
 }
 
@@ -130,12 +130,12 @@ static int working_copy(const judge_meta *m, char *file, size_t n)
         say(M(JUDGE_MSG_CLI_COPY_JUDGED), file);
         return 0;
     }
-    if (fd < 0) return fail(M(JUDGE_MSG_CLI_CANNOT_CREATE), file, strerror(errno));
+    if (fd < 0) return fail(M(JUDGE_MSG_CLI_CANNOT_CREATE), file, judge_errno_text(errno, cli_lang));
     size_t len = strlen(m->starter);
     int ok = write(fd, m->starter, len) == (ssize_t)len;
     if (close(fd) || !ok) {
         unlink(file);
-        return fail(M(JUDGE_MSG_CLI_CANNOT_WRITE), file, strerror(errno));
+        return fail(M(JUDGE_MSG_CLI_CANNOT_WRITE), file, judge_errno_text(errno, cli_lang));
     }
     say(M(JUDGE_MSG_CLI_COPY_MADE), file);
     return 0;
@@ -264,7 +264,7 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 static int add_folder(file_list *l, const char *dir)
 {
     DIR *d = opendir(dir);
-    if (!d) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), dir, strerror(errno));
+    if (!d) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), dir, judge_errno_text(errno, cli_lang));
     int first = l->n;
     struct dirent *e;
     while ((e = readdir(d))) {
@@ -295,7 +295,7 @@ static const char *unreadable(const char *file, char *why, size_t n)
 {
     struct stat st;
     if (stat(file, &st) || (S_ISREG(st.st_mode) && access(file, R_OK)))
-        snprintf(why, n, M(JUDGE_MSG_CLI_CANNOT_READ), file, strerror(errno));
+        snprintf(why, n, M(JUDGE_MSG_CLI_CANNOT_READ), file, judge_errno_text(errno, cli_lang));
     else if (!S_ISREG(st.st_mode))
         snprintf(why, n, M(JUDGE_MSG_CLI_NOT_A_FILE), file);
     else
@@ -337,7 +337,7 @@ static int write_page(const char *path, const char *page)
     FILE *f = fopen(path, "w");
     int ok = f && fputs(page, f) >= 0;
     if (f && fclose(f)) ok = 0;
-    if (!ok) return fail(M(JUDGE_MSG_CLI_CANNOT_WRITE), path, strerror(errno));
+    if (!ok) return fail(M(JUDGE_MSG_CLI_CANNOT_WRITE), path, judge_errno_text(errno, cli_lang));
     fprintf(stderr, M(JUDGE_MSG_CLASS_WROTE), path);
     return 0;
 }
@@ -532,7 +532,7 @@ static int show_hint(const judge_meta *m, int n)
     if (n < 0) {   /* the next one: where this learner is is kept */
         if (workspace(dir, sizeof dir)) return 2;
         snprintf(path, sizeof path, "%s/.hints", dir);
-        if (hint_state(path, m->id, &count)) return fail(M(JUDGE_MSG_HINT_STATE), path, strerror(errno));
+        if (hint_state(path, m->id, &count)) return fail(M(JUDGE_MSG_HINT_STATE), path, judge_errno_text(errno, cli_lang));
         n = count < m->n_hints ? count + 1 : m->n_hints;
     }
     char *text = judge_hint_text(m, n, cli_lang);
@@ -543,7 +543,7 @@ static int show_hint(const judge_meta *m, int n)
     free(text);
     if (bad) return 2;
     if (path[0] && n > count && save_hint_state(path, m->id, n))
-        return fail(M(JUDGE_MSG_HINT_STATE), path, strerror(errno));
+        return fail(M(JUDGE_MSG_HINT_STATE), path, judge_errno_text(errno, cli_lang));
     return 0;
 }
 
@@ -551,9 +551,9 @@ static int show_hint(const judge_meta *m, int n)
 static int judge_one(const judge_meta *m, const char *file, const options *o, const judge_job_spec *spec)
 {
     struct stat st;
-    if (stat(file, &st)) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), file, strerror(errno));
+    if (stat(file, &st)) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), file, judge_errno_text(errno, cli_lang));
     if (!S_ISREG(st.st_mode)) return fail(M(JUDGE_MSG_CLI_NOT_A_FILE), file);
-    if (access(file, R_OK)) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), file, strerror(errno));
+    if (access(file, R_OK)) return fail(M(JUDGE_MSG_CLI_CANNOT_READ), file, judge_errno_text(errno, cli_lang));
 
     judge_session *s;
     judge_status status = judge_session_new(&s, m, o->seed);

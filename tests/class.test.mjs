@@ -138,7 +138,7 @@ test('native: the same class as a list, -j 1: the CSV, the table and the page ag
   const lone = [join(dir, 'ac-textbook.c'), join(dir, 'missing.c')];
   const [nz, wz] = await Promise.all([judge(['49', ...lone, '--csv', '--lang', 'zh'], { env: env() }),
     judgeWasm(['49', ...lone, '--csv', '--lang', 'zh'], { env: env() })]);
-  for (const r of [nz, wz]) assert.match(csvRows(r.stdout).at(-1).error, /^无法读取 .*missing\.c：No such file or directory$/, r.stderr);
+  for (const r of [nz, wz]) assert.match(csvRows(r.stdout).at(-1).error, /^无法读取 .*missing\.c：没有这个文件或目录$/, r.stderr);
 
   // The page holds every report the JSON lines hold (times aside) and a row each.
   const html = readFileSync(page, 'utf8');

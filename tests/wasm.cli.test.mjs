@@ -185,6 +185,16 @@ for (const [file, en, zh, never = []] of [
   });
 }
 
+test('a missing file: the same line on both CLIs, the system error in the report\'s language', async () => {
+  for (const [lang, want] of [['en', 'judge: cannot read /nonexistent/file.c: No such file or directory\n'],
+    ['zh', 'judge: 无法读取 /nonexistent/file.c：没有这个文件或目录\n']]) {
+    const [n, w] = await Promise.all([judge(['49', '/nonexistent/file.c', '--lang', lang]), judgeWasm(['49', '/nonexistent/file.c', '--lang', lang])]);
+    assert.equal(n.stderr, want);
+    assert.equal(w.stderr, want);
+    assert.equal(w.code, 2);
+  }
+});
+
 test('LANG=zh_CN.UTF-8 picks Chinese, LC_ALL first; --lang xx is the same one line as ./judge', async () => {
   const env = (vars) => ({ env: { ...process.env, LC_ALL: '', LANG: '', ...vars } });
   const zh = await judgeWasm(['49', solution], env({ LANG: 'zh_CN.UTF-8' }));

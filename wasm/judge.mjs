@@ -22,8 +22,12 @@ const environment = 'usage_env_wasm';
 class Usage extends Error {}
 const fail = (message) => { throw new Usage(message); };
 
-// The C library's words for a system error ("No such file or directory").
+// A system error as ./judge words it (lang.c's judge_errno_text): the
+// judge's message for the errors a learner meets with files, otherwise the C
+// library's words ("No such file or directory") that Node's message holds.
+const ERRNO_TOLD = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'EROFS'];
 function strerror(e) {
+  if (ERRNO_TOLD.includes(e?.code)) return say(`errno_${e.code.toLowerCase()}`);
   const m = /^[A-Z0-9]+: ([^,]+)/.exec(e?.message ?? '');
   const text = m ? m[1] : String(e?.message ?? e);
   return text.charAt(0).toUpperCase() + text.slice(1);
