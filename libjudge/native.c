@@ -482,6 +482,25 @@ static judge_arg signal_story(int sig, const char **name)
     }
 }
 
+/* What the child printed still to be read (a message, a partial line), for
+ * a short while only: a child that goes on printing would keep us reading. */
+static void last_words(run *r)
+{
+    long long until = now_ms() + LAST_WORDS_MS;
+    while (r->child.out >= 0 && !r->out.over && !judge_native_stop) {
+        char buf[4096];
+        struct pollfd p = { r->child.out, POLLIN, 0 };
+        long long left = until - now_ms();
+        if (left <= 0) break;
+        int ready = poll_slice(&p, 1, left);
+        if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
+        if (ready < 0) break;
+        ssize_t got = read(r->child.out, buf, sizeof buf);
+        if (got <= 0) break;
+        capture_add(&r->out, buf, (size_t)got);
+    }
+}
+
 /* The child is gone or must go: end it and record a fault on call k. With
  * msg -1 the verdict comes from how the child ended; otherwise it is
  * `verdict` (TLE, OLE, MLE) for the reason given (msg and its n args). */
@@ -490,23 +509,7 @@ static void end_with_fault(run *r, judge_session *s, const judge_meta *m, int k,
 {
     int status;
     long rss_kb;
-    /* Keep its last words (a message, a partial line), for a short while
-     * only: a child that goes on printing would otherwise keep us reading. */
-    long long until = now_ms() + LAST_WORDS_MS;
-    if (verdict != JUDGE_OLE) {
-        while (r->child.out >= 0 && !r->out.over && !judge_native_stop) {
-            char buf[4096];
-            struct pollfd p = { r->child.out, POLLIN, 0 };
-            long long left = until - now_ms();
-            if (left <= 0) break;
-            int ready = poll_slice(&p, 1, left);
-            if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
-            if (ready < 0) break;
-            ssize_t got = read(r->child.out, buf, sizeof buf);
-            if (got <= 0) break;
-            capture_add(&r->out, buf, (size_t)got);
-        }
-    }
+    if (verdict != JUDGE_OLE) last_words(r);
     judge_child_end(&r->child, msg >= 0 ? 0 : 500, &status, &rss_kb);
     char a[24], b[24];
     judge_arg when = started ? JUDGE_TEXT("") : JUDGE_MSG(JUDGE_MSG_DETAIL_BEFORE_START);
@@ -692,11 +695,15 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
     } else if (k < calls && got == PUMP_CLOSED) {
         end_with_fault(&r, s, m, k, started, JUDGE_RE, -1, NULL, 0);
     } else if (k == calls) {
-        /* All answered: let the runner see the end and go, keeping its last words. */
-        shutdown(r.chan, SHUT_WR);
-        r.deadline = now_ms() + 500;
-        unsigned char more;
-        if (pump(&r, NULL, 0, &more, 1) == PUMP_FLOOD) {
+        /* All answered, each call's output flushed before its reply: what
+         * the program would do after them (its destructors, atexit
+         * handlers) is in no call, and is not run, as in wasm, whose module
+         * has none; a flood or a crash there was a verdict natively only.
+         * What its pipe already holds is read. */
+        kill(-r.child.pid, SIGKILL);
+        kill(r.child.pid, SIGKILL);
+        last_words(&r);
+        if (r.out.over) {
             char kib[24];
             snprintf(kib, sizeof kib, "%d", m->output_kb);
             judge_session_fault(s, calls - 1, JUDGE_OLE, JUDGE_MSG_DETAIL_PRINTED_TOO_MUCH,
