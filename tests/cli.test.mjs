@@ -473,7 +473,7 @@ test('--hint: the next hint each time (kept in workspace/.hints), --hint N any o
     assert.equal(hint().stdout, last.stdout, 'after the last, the last again');
     assert.equal(hint('1').stdout, one.stdout);
     assert.equal(readFileSync(join(ws, '.hints'), 'utf8'), `49 ${n}\n`, '--hint N does not move the count back');
-    assert.equal(hint('1', '--lang', 'zh').stdout, `第 1 条提示，共 ${n} 条（题目 49 causal-mha）：\n  ${hints[0].zh}\n`);
+    assert.equal(hint('1', '--lang', 'zh').stdout, `第 1 条提示，共 ${n} 条（第 49 题 causal-mha）：\n  ${hints[0].zh}\n`);
     const bad = hint(String(n + 1));
     assert.equal(bad.status, 2);
     assert.equal(bad.stderr, `judge: problem 49 has hints 1 to ${n}, not ${n + 1}\n`);
