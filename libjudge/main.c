@@ -176,11 +176,17 @@ static int parse(int argc, char **argv, options *o)
     o->args = calloc((size_t)argc, sizeof *o->args);
     if (!o->args) return fail("%s", M(JUDGE_MSG_CLI_OUT_OF_MEMORY));
     /* --lang first, wherever it is: every other complaint is told in it. */
-    for (int i = 1; i + 1 < argc; i++)
+    for (int i = 1; i + 1 < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "--lang")) judge_lang_parse(argv[i + 1], &cli_lang);
+    int rest = 0;   /* after "--" every argument is the problem or a file (a file may be named -x.c) */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        if (!rest && !strcmp(a, "--")) {
+            rest = 1;
+        } else if (rest) {
+            if (!o->key) o->key = a;
+            else o->args[o->n_args++] = a;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             o->help = 1;   /* printed once --lang, wherever it is, is known */
         } else if (!strcmp(a, "--version")) {
             o->version = 1;

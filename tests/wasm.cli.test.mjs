@@ -185,6 +185,21 @@ for (const [file, en, zh, never = []] of [
   });
 }
 
+test('after --, a file whose name starts with - is a file, on both CLIs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dash-'));
+  try {
+    writeFileSync(join(dir, '-x.c'), readFileSync(join(root, 'problems', '49-causal-mha', 'solution.c')));
+    for (const run of [judge, judgeWasm]) {
+      const r = await run(['49', '--json', '--', join(dir, '-x.c')]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(JSON.parse(r.stdout).verdict, 'AC');
+      assert.equal((await run(['49', '-x.c'], { cwd: dir })).code, 2, 'without --, an option');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a missing file: the same line on both CLIs, the system error in the report\'s language', async () => {
   for (const [lang, want] of [['en', 'judge: cannot read /nonexistent/file.c: No such file or directory\n'],
     ['zh', 'judge: 无法读取 /nonexistent/file.c：没有这个文件或目录\n']]) {

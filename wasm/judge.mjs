@@ -54,10 +54,18 @@ function parseArgs(argv, pipeline) {
     version: false, hint: 0, hintN: 0, jobs: availableParallelism(), seed: null, help: false,
     lang: pipeline.langFromEnv(process.env.LC_ALL, process.env.LANG) };
   // --lang first, wherever it is: every other complaint is told in it.
-  argv.forEach((a, i) => { if (a === '--lang' && pipeline.isLang(argv[i + 1] ?? '')) o.lang = argv[i + 1]; });
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  options.forEach((a, i) => { if (a === '--lang' && pipeline.isLang(argv[i + 1] ?? '')) o.lang = argv[i + 1]; });
   say = (name, ...args) => pipeline.say(name, o.lang, ...args);
-  for (let i = 0; i < argv.length; i++) {
+  // After "--" every argument is the problem or a file (a file may be named -x.c).
+  for (let i = 0, rest = false; i < argv.length; i++) {
     const a = argv[i];
+    if (rest || a === '--') {
+      if (a === '--' && !rest) rest = true;
+      else if (o.key === null) o.key = a;
+      else o.args.push(a);
+      continue;
+    }
     if (a === '--help' || a === '-h') o.help = true;   // printed once --lang, wherever it is, is known
     else if (a === '--version') o.version = true;
     else if (a === '--lang') {
