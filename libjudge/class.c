@@ -234,19 +234,20 @@ char *judge_class_text(const judge_class *c, int on)
 /* ---- for programs ---- */
 
 /* A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line
- * break, quotes doubled. */
+ * break, quotes doubled. Other control characters (a file name may hold an
+ * escape sequence, and the CSV is often printed to a terminal) are written
+ * as \xNN, as the text table writes them. */
 static void csv_field(str *b, const char *s)
 {
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        put(b, "%s", s);
-        return;
-    }
-    put(b, "\"");
+    int quoted = s[strcspn(s, ",\"\r\n")] != 0;
+    if (quoted) put(b, "\"");
     for (; *s; s++) {
-        if (*s == '"') put(b, "\"\"");
-        else put(b, "%c", *s);
+        unsigned char c = (unsigned char)*s;
+        if (c == '"') put(b, "\"\"");
+        else if ((c < 0x20 && c != '\r' && c != '\n' && c != '\t') || c == 0x7f) put(b, "\\x%02x", c);
+        else put(b, "%c", c);
     }
-    put(b, "\"");
+    if (quoted) put(b, "\"");
 }
 
 static void csv_num(str *b, double v, const char *fmt)

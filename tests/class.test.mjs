@@ -209,6 +209,17 @@ test('a symbolic link in a class is not judged, on both CLIs: what it points to 
   }
 });
 
+test('a file name with an escape sequence is written as \\x1b in the CSV, on both CLIs', async () => {
+  const odd = join(work, 'odd');
+  mkdirSync(odd, { recursive: true });
+  copyFileSync(join(corpus49, 'ac-textbook.c'), join(odd, 'a\x1b[31mred.c'));
+  for (const run of [judge, judgeWasm]) {
+    const r = await run(['49', odd, '--csv'], { env: env() });
+    assert.ok(!r.stdout.includes('\x1b'), 'no escape byte reaches the terminal');
+    assert.match(r.stdout, /a\\x1b\[31mred\.c,AC,/);
+  }
+});
+
 test('exit statuses: 0 when every file is AC, 2 for bad usage with one line', async () => {
   const ac = await judge(['49', join(dir, 'ac-textbook.c'), join(dir, 'ac-honest.c'), '--csv'], { env: env() });
   assert.equal(ac.code, 0, ac.stdout);
