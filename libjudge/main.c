@@ -167,6 +167,15 @@ static int all_digits(const char *a)
     return 1;
 }
 
+/* Whether the folder `path` would be written in can be (errno says why not). */
+static int writable_folder(const char *path)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+    return access(dir, W_OK) == 0;
+}
+
 /* 0, or 2 after saying why on stderr. */
 static int parse(int argc, char **argv, options *o)
 {
@@ -207,6 +216,8 @@ static int parse(int argc, char **argv, options *o)
             size_t n = strlen(argv[i]);
             if (a[2] == 'h' && (n < 5 || (strcasecmp(argv[i] + n - 5, ".html") && strcasecmp(argv[i] + n - 4, ".htm"))))
                 return fail(M(JUDGE_MSG_CLI_HTML_NAME), argv[i]);
+            if (a[2] == 'h' && !writable_folder(argv[i]))   /* now, not after the class is judged */
+                return fail(M(JUDGE_MSG_CLI_CANNOT_WRITE), argv[i], judge_errno_text(errno, cli_lang));
         } else if (!strcmp(a, "-j")) {
             if (++i == argc) return fail(M(JUDGE_MSG_CLI_NEEDS_VALUE), a);
             long v = all_digits(argv[i]) && strlen(argv[i]) < 6 ? strtol(argv[i], NULL, 10) : 0;

@@ -231,6 +231,8 @@ test('exit statuses: 0 when every file is AC, 2 for bad usage with one line', as
     [['49', dir, '--watch'], /^judge: --watch judges one file, not a class\n$/],
     [['49', empty], /^judge: .*empty holds no \.c files\n$/],
     [['49', dir, '--html'], /^judge: --html needs a value\n$/],
+    // Said before the class is judged, not after.
+    [['49', dir, '--html', '/nonexistent/x.html'], /^judge: cannot write \/nonexistent\/x\.html: No such file or directory\n$/],
     // `--html *.c` would take the first file for the page and write over it.
     [['49', '--html', join(dir, 'ac-textbook.c'), join(dir, 'ac-honest.c')], /^judge: --html writes a web page, so its name ends in \.html, not '.*ac-textbook\.c'/],
   ]) {

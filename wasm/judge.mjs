@@ -80,6 +80,9 @@ function parseArgs(argv, pipeline) {
       if (++i === argv.length) fail(say('cli_needs_value', a));
       o[a.slice(2)] = argv[i];
       if (a === '--html' && !/\.html?$/i.test(argv[i])) fail(say('cli_html_name', argv[i]));
+      if (a === '--html') {   // now, not after the class is judged
+        try { accessSync(dirname(argv[i]), constants.W_OK); } catch (e) { fail(say('cli_cannot_write', argv[i], strerror(e))); }
+      }
     } else if (a === '-j') {
       if (++i === argv.length) fail(say('cli_needs_value', a));
       const v = digits(argv[i]) && argv[i].length < 6 ? Number(argv[i]) : 0;
