@@ -324,7 +324,7 @@ test('switching the language re-translates the report on screen', { skip }, asyn
   try {
     await page.locator('#results .verdict', { hasText: '答案错误' }).waitFor({ timeout: 30_000 });
     assert.equal(await page.locator('.mistake').getAttribute('data-mistake'), 'no_causal_mask');
-    assert.match(await page.locator('table.cases thead').textContent(), /测试点/);
+    assert.match(await page.locator('table.cases thead').textContent(), /用例/);
     assert.equal(await page.locator('#tab-results').textContent(), '结果');
   } finally {
     await page.locator('#lang').click();
@@ -857,7 +857,7 @@ test('the Speed section: a table and a chart from a speed report, the best tier 
     assert.equal(await section.locator('.speed-best').textContent(), 'Your best tier on this problem: silver.');
     await tab.evaluate(() => { window.speedFixture = { ...window.speedFixture, tier: 'none', cases: [], skipped: { reason: 'the speed runs took longer than their budget' } }; });
     await tab.locator('#measure').click();
-    await section.locator('.speed-skipped', { hasText: 'No speed run: the speed runs took longer than their budget' }).waitFor();
+    await section.locator('.speed-skipped', { hasText: 'Speed: the speed runs took longer than their budget' }).waitFor();
 
     // In Chinese, every word of the section.
     await tab.locator('#lang').click();
