@@ -44,8 +44,8 @@ judge_lang judge_lang_from_env(const char *lc_all, const char *lang);
 int judge_msg_find(const char *name);
 /* Its text in `lang`: a printf format (NULL for an id out of range). */
 const char *judge_msg_text(int msg, judge_lang lang);
-/* A system error as the C library words it, in lang for the errors a learner
- * meets with files (a mistyped path, a folder), strerror()'s otherwise. */
+/* A system error in lang where messages.json words it (errno_enoent: the
+ * errors a learner meets with files), else as strerror() does. */
 const char *judge_errno_text(int err, judge_lang lang);
 
 /* ---- verdicts: DESIGN point 3; their texts are messages verdict_<code> ---- */

@@ -2,7 +2,10 @@
  * sentences themselves are data (libjudge/messages.json, turned into a table
  * by gen_problems.mjs); both CLIs ask here, so they agree on names and on
  * the environment's default. */
+#define _GNU_SOURCE   /* strerrorname_np */
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "judge.h"
 
@@ -37,12 +40,17 @@ const char *judge_msg_text(int msg, judge_lang lang)
 
 const char *judge_errno_text(int err, judge_lang lang)
 {
-    static const struct { int err; judge_msg msg; } told[] = {
-        { ENOENT, JUDGE_MSG_ERRNO_ENOENT }, { EACCES, JUDGE_MSG_ERRNO_EACCES }, { EISDIR, JUDGE_MSG_ERRNO_EISDIR },
-        { ENOTDIR, JUDGE_MSG_ERRNO_ENOTDIR }, { EEXIST, JUDGE_MSG_ERRNO_EEXIST }, { ENOSPC, JUDGE_MSG_ERRNO_ENOSPC },
-        { EROFS, JUDGE_MSG_ERRNO_EROFS },
-    };
-    for (size_t i = 0; i < sizeof told / sizeof told[0]; i++)
-        if (told[i].err == err) return judge_msg_text(told[i].msg, lang);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+    /* messages.json's errno_<name> for the error named <NAME>, if it has one. */
+    const char *name = strerrorname_np(err);
+    char id[32];
+    if (name && snprintf(id, sizeof id, "errno_%s", name) < (int)sizeof id) {
+        for (char *c = id; *c; c++) *c = (char)tolower((unsigned char)*c);
+        int msg = judge_msg_find(id);
+        if (msg >= 0) return judge_msg_text(msg, lang);
+    }
+#else
+    (void)lang;
+#endif
     return strerror(err);
 }

@@ -93,10 +93,10 @@ static void put_json_str(str *b, const char *s, size_t n)
 /* Learner text for a terminal: the bytes of well-formed UTF-8 as they are,
  * and line breaks and tabs, but every other control character (C0, DEL, C1,
  * bidirectional) and every stray byte as \xNN (\r as itself), so no escape
- * sequence, carriage return or reordering can repaint the report. TEXT_SGR: the colour sequences a
- * compiler writes for a terminal (ESC [ digits and ; m) pass: they change
- * colours, never what is written where. TEXT_LINE: a line break is shown as
- * \n too (a file name is one line of the report). */
+ * sequence, carriage return or reordering can repaint the report. TEXT_SGR:
+ * the colour sequences a compiler writes for a terminal (ESC [ digits and
+ * ; m) pass: they change colours, never what is written where. TEXT_LINE: a
+ * line break is shown as \n too (a file name is one line of the report). */
 enum { TEXT_SGR = 1, TEXT_LINE = 2 };
 
 static void put_text(str *b, const char *s, size_t n, int how)

@@ -23,11 +23,12 @@ class Usage extends Error {}
 const fail = (message) => { throw new Usage(message); };
 
 // A system error as ./judge words it (lang.c's judge_errno_text): the
-// judge's message for the errors a learner meets with files, otherwise the C
+// message errno_<code> where messages.json has one, otherwise the C
 // library's words ("No such file or directory") that Node's message holds.
-const ERRNO_TOLD = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'EROFS'];
 function strerror(e) {
-  if (ERRNO_TOLD.includes(e?.code)) return say(`errno_${e.code.toLowerCase()}`);
+  if (typeof e?.code === 'string') {
+    try { return say(`errno_${e.code.toLowerCase()}`); } catch { /* no such message: the C library's words */ }
+  }
   const m = /^[A-Z0-9]+: ([^,]+)/.exec(e?.message ?? '');
   const text = m ? m[1] : String(e?.message ?? e);
   return text.charAt(0).toUpperCase() + text.slice(1);
