@@ -349,8 +349,8 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
      * the learner may use this CPU's vector extensions (immintrin.h), in the
      * correctness and the speed runs alike; -ffp-contract=off: no fused
      * multiply-add the source did not ask for, so the same C computes the
-     * same floats here and as wasm, which has none. */
-    /* -x c: C whatever the name ends in (a link's target may end in none). */
+     * same floats here and as wasm, which has none; -x c: C whatever the
+     * name ends in (a link's target may end in none). */
     char *cc1[] = { cc, "-O2", "-march=native", "-ffp-contract=off", "-Wall", color, "-include", proto,
                     "-c", "-x", "c", (char *)file, "-o", obj, NULL };
     int r = run_compiler(cc1, dir, readable, lang, diag, err, n);
