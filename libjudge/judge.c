@@ -206,6 +206,21 @@ static void fill_canary(unsigned char *p, size_t n, judge_type t)
     for (size_t i = 0; i < n; i++) memcpy(p + 4 * i, &c, 4);
 }
 
+/* Whether output element e is still the canary: never written, or only
+ * added to (arithmetic on the float canary quiets it, payload kept: `+=`
+ * into an output never zeroed first). */
+static int never_written(judge_type t, const void *buf, size_t e)
+{
+    if (t != JUDGE_F32) {
+        unsigned char canary[8];
+        fill_canary(canary, 1, t);
+        return !memcmp((const unsigned char *)buf + e * judge_elem_size(t), canary, judge_elem_size(t));
+    }
+    uint32_t bits;
+    memcpy(&bits, (const float *)buf + e, 4);
+    return (bits | 0x00400000u) == (CANARY_F32 | 0x00400000u);
+}
+
 /* Buffers for the outputs of a call: an output that is also an input starts
  * as a copy of it, as the function will see it. */
 static judge_status alloc_outputs(void **outs, const judge_args *a)
@@ -696,11 +711,7 @@ static void check_case(judge_session *s, int ci)
     for (int i = 0; i < s->m->n_params; i++) {
         const judge_param *p = &s->m->params[i];
         if (!p->is_out || p->is_in) continue;
-        size_t es = judge_elem_size(p->type);
-        unsigned char canary[8];
-        fill_canary(canary, 1, p->type);
-        for (size_t e = 0; e < c->args.len[i]; e++)
-            r->unwritten += !memcmp((unsigned char *)c->got[i] + e * es, canary, es);
+        for (size_t e = 0; e < c->args.len[i]; e++) r->unwritten += never_written(p->type, c->got[i], e);
     }
     r->verdict = r->cmp.n_bad ? JUDGE_WA : JUDGE_AC;
 }
@@ -869,9 +880,7 @@ static int explains_case(const judge_session *s, int ci, void *const *sim, size_
              * nothing. Integers: exact, but for the last bits of a count past
              * 2^53 that a double rounded in another order than the
              * simulation's. */
-            uint32_t bits = 0;
-            if (!exact) memcpy(&bits, (const float *)c->got[p] + e, 4);
-            misses += bits == CANARY_F32 ||
+            misses += (!exact && never_written(pa->type, c->got[p], e)) ||
                       !(exact ? g == m || fabs(g - m) <= 1e-15 * fabs(m)
                               : close_to(g, m, s->m->atol, s->m->rtol));
         }

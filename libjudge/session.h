@@ -28,7 +28,7 @@ typedef struct {
  * output starts as canary, so a write out of bounds is found with its index,
  * and an element never written is told apart from a wrong one. */
 enum { GUARD = 1024 };
-#define CANARY_F32 0x7fa5a5a5u   /* a signalling NaN no arithmetic produces */
+#define CANARY_F32 0x7fa5a5a5u   /* a signalling NaN: no arithmetic produces it, nor its quiet twin */
 #define CANARY_BYTE 0xa5u        /* every byte of any other canary */
 
 size_t judge_elem_size(judge_type t);
