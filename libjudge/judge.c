@@ -196,29 +196,31 @@ static void put_u32(unsigned char **p, uint32_t v)
     *p += 4;
 }
 
-static void fill_canary(unsigned char *p, size_t n, judge_type t)
+static void fill_canary(unsigned char *p, size_t n, judge_type t, uint32_t f32)
 {
     if (t != JUDGE_F32) {
         memset(p, CANARY_BYTE, n * judge_elem_size(t));
         return;
     }
-    uint32_t c = CANARY_F32;
-    for (size_t i = 0; i < n; i++) memcpy(p + 4 * i, &c, 4);
+    for (size_t i = 0; i < n; i++) memcpy(p + 4 * i, &f32, 4);
+}
+
+/* Whether float element e is the canary c, or its quiet twin. */
+static int is_canary(const void *buf, size_t e, uint32_t c)
+{
+    uint32_t bits;
+    memcpy(&bits, (const float *)buf + e, 4);
+    return (bits | 0x00400000u) == (c | 0x00400000u);
 }
 
 /* Whether output element e is still the canary: never written, or only
- * added to (arithmetic on the float canary quiets it, payload kept: `+=`
- * into an output never zeroed first). */
+ * added to (`+=` into an output never zeroed first). */
 static int never_written(judge_type t, const void *buf, size_t e)
 {
-    if (t != JUDGE_F32) {
-        unsigned char canary[8];
-        fill_canary(canary, 1, t);
-        return !memcmp((const unsigned char *)buf + e * judge_elem_size(t), canary, judge_elem_size(t));
-    }
-    uint32_t bits;
-    memcpy(&bits, (const float *)buf + e, 4);
-    return (bits | 0x00400000u) == (CANARY_F32 | 0x00400000u);
+    if (t == JUDGE_F32) return is_canary(buf, e, CANARY_F32);
+    unsigned char canary[8];
+    fill_canary(canary, 1, t, 0);
+    return !memcmp((const unsigned char *)buf + e * judge_elem_size(t), canary, judge_elem_size(t));
 }
 
 /* Buffers for the outputs of a call: an output that is also an input starts
@@ -345,10 +347,10 @@ static judge_status prepare_call(judge_session *s, call *c)
         if (!c->args.buf[i]) continue;
         judge_type t = m->params[i].type;
         size_t es = judge_elem_size(t), n = c->args.len[i];
-        fill_canary(p, GUARD, t);
+        fill_canary(p, GUARD, t, CANARY_GUARD_F32);
         if (m->params[i].is_in) memcpy(p + GUARD * es, c->args.buf[i], n * es);
-        else fill_canary(p + GUARD * es, n, t);
-        fill_canary(p + (GUARD + n) * es, GUARD, t);
+        else fill_canary(p + GUARD * es, n, t, CANARY_F32);
+        fill_canary(p + (GUARD + n) * es, GUARD, t, CANARY_GUARD_F32);
         p += (n + 2 * GUARD) * es;
     }
     c->input_hash = att_hash_bytes(q, len);
@@ -547,7 +549,7 @@ static long guard_breach(const unsigned char *region, size_t n, judge_type t, in
 {
     size_t es = judge_elem_size(t);
     unsigned char canary[GUARD * 8];
-    fill_canary(canary, GUARD, t);
+    fill_canary(canary, GUARD, t, CANARY_GUARD_F32);
     *ok = 0;
     for (size_t g = 0; g < GUARD; g++)   /* nearest to the buffer first */
         if (memcmp(region + (GUARD - 1 - g) * es, canary, es)) return -(long)g - 1;
@@ -585,9 +587,11 @@ judge_status judge_session_reply(judge_session *s, int k, const unsigned char *b
             judge_arg why[] = { JUDGE_TEXT(pa->name), JUDGE_TEXT(index), JUDGE_TEXT(pa->name),
                                 JUDGE_TEXT(len), JUDGE_TEXT(last) };
             /* Only a stray write reaches an input's guard: the learner's code
-             * is handed it const. */
-            judge_msg what = pa->is_out ? (at < 0 ? JUDGE_MSG_DETAIL_GUARD_BEFORE : JUDGE_MSG_DETAIL_GUARD_AFTER)
-                                        : (at < 0 ? JUDGE_MSG_DETAIL_GUARD_INPUT_BEFORE : JUDGE_MSG_DETAIL_GUARD_INPUT_AFTER);
+             * is handed it const. Scratch space (neither in nor out) is the
+             * learner's to write, as an output is. */
+            judge_msg what = !pa->is_in || pa->is_out
+                ? (at < 0 ? JUDGE_MSG_DETAIL_GUARD_BEFORE : JUDGE_MSG_DETAIL_GUARD_AFTER)
+                : (at < 0 ? JUDGE_MSG_DETAIL_GUARD_INPUT_BEFORE : JUDGE_MSG_DETAIL_GUARD_INPUT_AFTER);
             judge_session_fault(s, k, JUDGE_RE, what, why, 5);
             return JUDGE_OK;
         }
@@ -711,7 +715,10 @@ static void check_case(judge_session *s, int ci)
     for (int i = 0; i < s->m->n_params; i++) {
         const judge_param *p = &s->m->params[i];
         if (!p->is_out || p->is_in) continue;
-        for (size_t e = 0; e < c->args.len[i]; e++) r->unwritten += never_written(p->type, c->got[i], e);
+        for (size_t e = 0; e < c->args.len[i]; e++) {
+            r->unwritten += never_written(p->type, c->got[i], e);
+            r->read_outside += p->type == JUDGE_F32 && is_canary(c->got[i], e, CANARY_GUARD_F32);
+        }
     }
     r->verdict = r->cmp.n_bad ? JUDGE_WA : JUDGE_AC;
 }
@@ -782,6 +789,13 @@ static void check_probe(judge_session *s)
         size_t start, len;
         form_probe_row(&base->args, i, &out, &start, &len);
         if (!len) { pp->rows = i; break; }
+        /* A NaN stays NaN whatever moves (an output never set, say): such
+         * rows cannot show which keys a query sees, so there is no picture. */
+        for (size_t e = 0; e < len; e++)
+            if (isnan(((const float *)base->got[out])[start + e])) {
+                memset(pp, 0, sizeof *pp);
+                return;
+            }
     }
     for (int j = 0; j < n; j++) {
         const call *pc = &s->calls[r->call + 1 + j];

@@ -412,6 +412,7 @@ const char *judge_session_text(judge_session *s, int on)
                 }
             }
             if (r->unwritten) put(b, T(s, JUDGE_MSG_REPORT_UNWRITTEN), r->unwritten);
+            if (r->read_outside) put(b, T(s, JUDGE_MSG_REPORT_READ_OUTSIDE), r->read_outside);
         }
         text_mistake(s, b);
         if (s->probe.differs) text_probe(s, b, on);
@@ -472,8 +473,8 @@ static void json_case(const judge_session *s, str *b, int ci)
     if (r->verdict == JUDGE_AC || r->verdict == JUDGE_WA) {
         put(b, ",\"time_ms\":");
         put_json_num(b, r->ms);
-        put(b, ",\"n\":%zu,\"n_bad\":%zu,\"unwritten\":%zu,\"max_abs\":", r->cmp.n, r->cmp.n_bad,
-            r->unwritten);
+        put(b, ",\"n\":%zu,\"n_bad\":%zu,\"unwritten\":%zu,\"read_outside\":%zu,\"max_abs\":", r->cmp.n,
+            r->cmp.n_bad, r->unwritten, r->read_outside);
         put_json_num(b, r->cmp.max_abs);
         put(b, ",\"max_rel\":");
         put_json_num(b, r->cmp.max_rel);

@@ -28,8 +28,13 @@ typedef struct {
  * output starts as canary, so a write out of bounds is found with its index,
  * and an element never written is told apart from a wrong one. */
 enum { GUARD = 1024 };
-#define CANARY_F32 0x7fa5a5a5u   /* a signalling NaN: no arithmetic produces it, nor its quiet twin */
-#define CANARY_BYTE 0xa5u        /* every byte of any other canary */
+/* Float canaries are signalling NaNs: no arithmetic makes one, nor its quiet
+ * twin, which arithmetic on it gives (the payload kept). So a NaN output that
+ * is an output's canary was never set (or only added to), and one that is a
+ * guard's was read from outside a buffer. */
+#define CANARY_F32 0x7fa5a5a5u         /* an output as it arrives */
+#define CANARY_GUARD_F32 0x7f8b5a5au   /* the guards on each side of every buffer */
+#define CANARY_BYTE 0xa5u              /* every byte of any other canary, guards too */
 
 size_t judge_elem_size(judge_type t);
 /* A buffer element as a double, for reports. */
@@ -61,6 +66,7 @@ typedef struct {
     int bad_param;                   /* where the first bad element is */
     size_t bad_index;
     size_t unwritten;                /* output elements left as canary */
+    size_t read_outside;             /* output elements NaN from a guard: read out of bounds, or unset memory holding one */
     const told *why;                 /* its main call's fault, a static one, or NULL */
     double ms;
     int explained;                   /* the named mistake explains its wrong outputs */

@@ -72,6 +72,13 @@ test('the stack verdicts name their cause', async () => {
   assert.match(await detail('re-heap-smash.c'), /SIGABRT/);
 });
 
+test('scratch space written past its end is the learner\'s own buffer, not an input', async () => {
+  const file = join(root, 'tests', 'corpus', '55', 're-scratch-stats-after-the-tile.c');
+  const report = JSON.parse((await judge(['55', file, '--json'])).stdout);
+  assert.equal(report.cases.find((c) => c.name === report.failed_case).detail,
+    'wrote scratch[4096], past its end: scratch has 4096 elements, indices 0 to 4095');
+});
+
 test('a signal with no story of its own is named, in English or Chinese', async () => {
   for (const [lang, want] of [['en', 'ended by a signal it did not handle (SIGPIPE)'], ['zh', '被一个它没有处理的信号终止（SIGPIPE）']]) {
     const report = JSON.parse((await judge(['49', join(hostile, 're-raise-sigpipe.c'), '--json', '--lang', lang])).stdout);

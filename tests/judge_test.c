@@ -151,37 +151,40 @@ static void degenerate_outputs_name_nothing(void)
         }
 }
 
-/* Float outputs never zeroed, only added to: the canary each arrives as, plus
- * the right value (a learner's `out[i] += ...` alone). */
+/* Float outputs with a canary added in: the output's own (a learner's
+ * `out[i] += ...` into an output never zeroed), or a guard's (a value read
+ * from outside an array). */
 static void answer_added_to(judge_session *s, call *c, void *ctx)
 {
-    (void)ctx;
     for (int i = 0; i < s->m->n_params; i++) {
         const judge_param *p = &s->m->params[i];
         if (!p->is_out || p->is_in || p->type != JUDGE_F32) continue;
-        uint32_t bits = CANARY_F32;
         volatile float canary;
-        memcpy((void *)&canary, &bits, 4);
+        memcpy((void *)&canary, ctx, 4);
         for (size_t e = 0; e < c->args.len[i]; e++) ((float *)c->got[i])[e] += canary;
     }
 }
 
-/* Such outputs are told as never written, as elements left alone are, and
+/* Such outputs are told apart, as never set or as read out of bounds, and
  * are no mistake's. */
-static void outputs_added_to_are_unwritten(void)
+static void nan_outputs_tell_where_they_came_from(void)
 {
     for (int p = 0; p < judge_n_metas; p++) {
         const judge_meta *m = &judge_metas[p];
         int floats = 0;
         for (int i = 0; i < m->n_params; i++) floats += m->params[i].is_out && !m->params[i].is_in && m->params[i].type == JUDGE_F32;
         if (!floats) continue;
-        judge_session *s = judged(m, answer_added_to, NULL);
-        CHECK(s->verdict == JUDGE_WA, "%d: %s", m->id, judge_verdict_code(s->verdict));
-        const case_result *r = &s->cases[s->verdict_case];
-        CHECK(r->unwritten > 0 && r->unwritten == r->cmp.n_bad, "%d: %zu of %zu wrong told as never written", m->id,
-              r->unwritten, r->cmp.n_bad);
-        CHECK(!s->named[0], "%d: named %s", m->id, s->named[0]->id);
-        judge_session_free(s);
+        for (int guard = 0; guard < 2; guard++) {
+            uint32_t bits = guard ? CANARY_GUARD_F32 : CANARY_F32;
+            judge_session *s = judged(m, answer_added_to, &bits);
+            CHECK(s->verdict == JUDGE_WA, "%d: %s", m->id, judge_verdict_code(s->verdict));
+            const case_result *r = &s->cases[s->verdict_case];
+            size_t told = guard ? r->read_outside : r->unwritten, other = guard ? r->unwritten : r->read_outside;
+            CHECK(told > 0 && told == r->cmp.n_bad && other == 0, "%d, %s: %zu of %zu wrong told so, %zu otherwise", m->id,
+                  guard ? "a guard's NaN" : "never set", told, r->cmp.n_bad, other);
+            CHECK(!s->named[0], "%d: named %s", m->id, s->named[0]->id);
+            judge_session_free(s);
+        }
     }
 }
 
@@ -546,7 +549,7 @@ int main(int argc, char **argv)
         { "every_mistake_names_itself", every_mistake_names_itself },
         { "pairs_are_named", pairs_are_named },
         { "degenerate_outputs_name_nothing", degenerate_outputs_name_nothing },
-        { "outputs_added_to_are_unwritten", outputs_added_to_are_unwritten },
+        { "nan_outputs_tell_where_they_came_from", nan_outputs_tell_where_they_came_from },
         { "state_kept_is_named", state_kept_is_named },
         { "mask_picture_follows_the_rule", mask_picture_follows_the_rule },
         { "large_scores_keep_their_promise", large_scores_keep_their_promise },

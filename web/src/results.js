@@ -56,6 +56,8 @@ export function renderReport(report, limits = null) {
     const b = failed.first_bad;
     parts.push(h('p', { class: 'first-bad' }, h('strong', {}, say('firstBad', { name: failed.name })),
       h('code', {}, b.where), say('expectedGot', { expected: b.expected, got: b.got })));
+    if (failed.unwritten) parts.push(h('p', { class: 'unwritten' }, say('unwritten', { n: failed.unwritten })));
+    if (failed.read_outside) parts.push(h('p', { class: 'read-outside' }, say('readOutside', { n: failed.read_outside })));
   }
 
   const pictures = [];
