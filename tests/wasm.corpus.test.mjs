@@ -54,6 +54,9 @@ describe('wasm corpus', { concurrency: 2 }, () => {
       const why = `wasm: ${JSON.stringify({ verdict: wasm.verdict, failed: wasm.failed_case, cases: wasm.cases.map((c) => c.detail).filter(Boolean), compile: wasm.compile })}`;
       assert.equal(wasm.backend, 'wasm');
       assert.equal(wasm.verdict, want.wasm.verdict, why);
+      // A compile error is the learner's code, told as such: a compiler out
+      // of memory (a macro bomb) is no crash of the compiler's.
+      assert.doesNotMatch(wasm.compile?.diagnostics ?? '', /judge: the compiler failed/, why);
       if (want.wasm.verdict === 'WA') assert.equal(namedMistake(wasm), want.wasm.mistake, why);
       if (want.wasm.differs) {
         // The difference must still be real, or the annotation goes.

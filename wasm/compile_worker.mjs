@@ -11,7 +11,8 @@
 //   out: { type: 'progress', loaded, total, cached }  the toolchain's first download, in bytes
 //            crossing the network; when none did, bytes read, cached: from a cache
 //        { type: 'ready' } | { type: 'failed', message }
-//        { type: 'result', id, ok, crashed, wasm, stderr, notes, steps }   crashed: clang itself failed;
+//        { type: 'result', id, ok, crashed, oom, wasm, stderr, notes, steps }   crashed: clang itself failed
+//            (oom: for want of memory);
 //            notes: the judge's own lines to add, as [message of messages.json, ...its arguments];
 //            steps: [{ step, start, end, instantiate, ahead, pch }] (ms since the epoch; instantiate:
 //            how much of it was instantiating the toolchain; ahead: its instance was made ahead;
@@ -372,7 +373,7 @@ async function compile({ id, args, files, shared = [] }) {
   const stderr = (bytes) => { if (bytes) chunks.push(new TextDecoder().decode(bytes)); };
   const options = { stdout: stderr, stderr, decodeASCII: false };
   const steps = [];
-  let ok = true, wasm = null, crashed = false;
+  let ok = true, wasm = null, crashed = false, oom = false;
   const notes = [];
   running++;
   try {
@@ -387,11 +388,15 @@ async function compile({ id, args, files, shared = [] }) {
     // compiler crashing, which the learner sees as a compile error too.
     ok = false;
     crashed = typeof e?.code !== 'number' || /Assertion failed|PLEASE submit a bug report|LLVM ERROR/.test(chunks.join(''));
-    if (crashed) notes.push(['compile_crashed', String(e?.message ?? e)]);
+    // Out of memory (a macro bomb): the learner's to hear of, in words, and
+    // not worth a second compile as a crash is (compiler.mjs).
+    oom = /LLVM ERROR: out of memory/.test(chunks.join(''));
+    if (oom) notes.push(['compile_out_of_memory']);
+    else if (crashed) notes.push(['compile_crashed', String(e?.message ?? e)]);
   }
   if (ok && !wasm) { ok = false; notes.push(['compile_no_module']); }
   running--;
-  port.post({ type: 'result', id, ok, crashed, wasm, stderr: chunks.join(''), notes, steps }, wasm ? [wasm.buffer] : []);
+  port.post({ type: 'result', id, ok, crashed, oom, wasm, stderr: chunks.join(''), notes, steps }, wasm ? [wasm.buffer] : []);
 }
 
 // A compile to come (compiler.ahead): its command line's plan, now.

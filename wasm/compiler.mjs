@@ -204,7 +204,7 @@ export function makeCompiler(platform, onProgress) {
     // The toolchain is an LLVM snapshot: an assertion in its loop
     // vectoriser has been seen to abort on correct code. The learner's
     // code is not at fault, so compile it again without that pass.
-    if (r.crashed)
+    if (r.crashed && !r.oom)
       r = await clang({ ...command, args: [...command.args, ...NO_VECTORIZE] });
     const notes = [...r.notes ?? [], ...r.ok ? [] : linkNotes(r.stderr, problem)];
     const entry = { ok: r.ok, wasm: r.ok ? new Uint8Array(r.wasm) : null, diagnostics: r.stderr, notes };
