@@ -222,6 +222,13 @@ test('in Chinese the report is Chinese, and what the program prints stays text',
     assert.equal(await page.locator('#results .detail').getAttribute('data-detail'), 'detail_guard_after');
     assert.match(await page.locator('#results .detail').textContent(), /写了 out\[12\]，超出了它的末尾/);
     await shot('runtime-error-zh');
+    // NaN outputs say where they came from: an output only added to, a read past an array.
+    await setCode(page, corpus('wa-out-added-to-unzeroed.c'));
+    assert.equal(await runAndWait(page), 'WA');
+    assert.match(await page.locator('#results .unwritten').textContent(), /^有 12 个输出元素从未被赋值/);
+    await setCode(page, corpus('wa-matmul-one-past-the-end.c'));
+    assert.equal(await runAndWait(page), 'WA');
+    assert.match(await page.locator('#results .read-outside').textContent(), /来自不含数据的内存/);
     await setCode(page, readFileSync(join(root, 'tests', 'corpus-i18n', '49-forge-verdict.c'), 'utf8'));
     assert.equal(await runAndWait(page), 'WA');
     assert.match(await page.locator('#results .verdict').textContent(), /答案错误/);
@@ -591,6 +598,14 @@ test('the keyboard reaches everything: skip link, list, Run, editor and out agai
   await page.locator('.cm-content').waitFor();
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.className), 'skip');
+  // Followed, it moves focus to the main area and leaves the problem open.
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main');
+  assert.match(page.url(), /#\/49-causal-mha$/);
+  assert.equal(await page.locator('.cm-content').count(), 1);
+  await page.reload();
+  await page.locator('.cm-content').waitFor();
+  await page.keyboard.press('Tab');
   const reached = new Set();
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');

@@ -41,7 +41,10 @@ export function historyPanel(problem, { lang, onRestore }) {
     }
     items = next;
     node.replaceChildren(h('h2', { id: 'history-title' }, t('history')),
-      runs.length ? h('ol', { class: 'runs', reversed: true }, [...next.values()]) : h('p', { class: 'muted' }, t('historyEmpty')));
+      // start given: a reversed list counts each run's <summary> (a list item
+      // too) when it numbers from its own, so one run was "2."
+      runs.length ? h('ol', { class: 'runs', reversed: true, start: runs.length }, [...next.values()])
+        : h('p', { class: 'muted' }, t('historyEmpty')));
   }
 
   return { node, render };

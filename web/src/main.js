@@ -47,8 +47,17 @@ function applyLanguage() {
   langButton.lang = lang === 'zh' ? 'en' : 'zh-CN';
   langButton.title = t('langLabel');
   document.getElementById('nav-list').textContent = t('problems');
+  skipLink.textContent = t('skip');
   download.relabel();
 }
+
+// The skip link moves focus to the main area; followed as a link, its #main
+// would be read as a route (the problem "main").
+const skipLink = document.querySelector('a.skip');
+skipLink.addEventListener('click', (e) => {
+  e.preventDefault();
+  main.focus();
+});
 
 langButton.addEventListener('click', () => {
   lang = lang === 'en' ? 'zh' : 'en';

@@ -3,7 +3,7 @@
 // explanations come from the judge's report; neither is repeated here.
 const TEXT = {
   en: {
-    langButton: '中文', langLabel: 'Show statements in Chinese',
+    langButton: '中文', langLabel: 'Show statements in Chinese', skip: 'Skip to content',
     problems: 'Problems', title: 'Title', difficulty: 'Difficulty', status: 'Status',
     unsolved: 'unsolved', attempted: 'attempted', solved: 'solved',
     intro: 'Write attention in C. Your code is compiled to WebAssembly and judged here, in your browser: nothing is sent anywhere.',
@@ -21,7 +21,9 @@ const TEXT = {
     yourTime: 'Your time', refTime: 'Reference', visible: 'example',
     firstBad: 'First wrong element ({name}): ', expectedGot: ' expected {expected}, got {got}',
     mistake: 'Likely mistake: ', alsoMistake: '; and ', listSep: ', ',
-    mistakePartly: 'It explains the wrong outputs of {explained}, not those of {others}.',
+    mistakePartly: 'It explains the wrong outputs of {explained}, not those of {others} (another mistake, or this one in a form the judge does not model).',
+    readOutside: '{n} output elements are NaN from memory that holds no data: an index before the start or past the end of an array, or memory read before anything was written there (arrays arrive with NaN on both sides).',
+    unwritten: '{n} output elements were never set (left alone, or only added to): outputs arrive filled with NaN, so give every element its value (set it to 0 before any +=).',
     output: 'Your program printed',
     diagnostics: 'Compiler messages',
     maskTitle: 'Which keys reach which queries',
@@ -97,7 +99,7 @@ const TEXT = {
     speedFailed: 'The speed run failed: {why}',
   },
   zh: {
-    langButton: 'English', langLabel: '以英文显示题面',
+    langButton: 'English', langLabel: '以英文显示题面', skip: '跳到正文',
     problems: '题目', title: '标题', difficulty: '难度', status: '状态',
     unsolved: '未做', attempted: '尝试过', solved: '已通过',
     intro: '用 C 写注意力。代码在你的浏览器里编译成 WebAssembly 并评测，不会发送到任何地方。',
@@ -114,8 +116,10 @@ const TEXT = {
     case: '用例', verdict: '判定', maxErr: '最大误差', wrong: '错误元素',
     yourTime: '你的用时', refTime: '参考实现', visible: '样例',
     firstBad: '第一个错误元素（{name}）：', expectedGot: '：期望 {expected}，实际 {got}',
-    mistake: '可能的错误：', alsoMistake: '；以及', listSep: '、',
-    mistakePartly: '它解释了 {explained} 的错误输出，但解释不了 {others}。',
+    mistake: '可能的错误：', alsoMistake: '；', listSep: '、',
+    mistakePartly: '它解释了 {explained} 的错误输出，但解释不了 {others}（可能还有别的错误，也可能是这个错误的另一种写法，评测器没有模拟）。',
+    readOutside: '有 {n} 个输出元素是 NaN，来自不含数据的内存：数组下标在开头之前或末尾之后，或者读了还没写过的内存（数组两侧都填着 NaN）。',
+    unwritten: '有 {n} 个输出元素从未被赋值（没有写，或者只做了 +=）：输出缓冲区交给你时填满了 NaN，所以每个元素都要赋值（在 += 之前先置 0）。',
     output: '程序输出',
     diagnostics: '编译器信息',
     maskTitle: '哪些键能被哪些查询看到',
