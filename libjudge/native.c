@@ -322,6 +322,14 @@ static void compiler_home(const char *cc, char *home, size_t n)
     snprintf(home, n, "%s", real);
 }
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* The guards after the learner's statics (wire.h), zero: one in the data
+ * section, one in the zeroed (bss). */
+static const char guard_source[] =
+    "__attribute__((section(\".data.judge_guard\"))) unsigned char judge_guard_data[" STR(JUDGE_GUARD_BYTES) "];\n"
+    "unsigned char judge_guard_bss[" STR(JUDGE_GUARD_BYTES) "];\n";
+
 static int compile(const judge_meta *m, const char *file, const char *dir,
                    const judge_native_opts *o, judge_lang lang, capture *diag, char *err, size_t n)
 {
@@ -332,13 +340,15 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
     compiler_home(o->cc, home, sizeof home);
     const char *readable[] = { "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin",
                                "/etc/ld.so.cache", file, home[0] ? home : "/usr", NULL };
-    char proto[4096], harness[4096], obj[4096], exe[4096];
+    char proto[4096], harness[4096], guard[4096], obj[4096], exe[4096];
     join(proto, sizeof proto, dir, "judge_proto.h");
     join(harness, sizeof harness, dir, "runner.c");
+    join(guard, sizeof guard, dir, "judge_guard.c");
     join(obj, sizeof obj, dir, "submission.o");
     join(exe, sizeof exe, dir, "run");
     if (write_file(dir, "judge_proto.h", m->prototype, NULL) ||
-        write_file(dir, "runner.c", judge_runner_source, m->invoke)) {
+        write_file(dir, "runner.c", judge_runner_source, m->invoke) ||
+        write_file(dir, "judge_guard.c", guard_source, NULL)) {
         snprintf(err, n, "cannot write to %s: %s", dir, strerror(errno));
         return -1;
     }
@@ -362,10 +372,12 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
     }
     /* Linux: a static runner can be confined before execve (sandbox.c), and
      * --wrap turns a failed malloc into MLE rather than a crash on NULL. No
-     * linker plugin and no LTO, however the compiler was configured. */
-    char *cc2[] = { cc, "-O2", color, "-o", exe, harness, obj, "-lm",
+     * linker plugin and no LTO, however the compiler was configured. The
+     * learner's object first, the guards next (wire.h): input order is
+     * the order of each section's contents. */
+    char *cc2[] = { cc, "-O2", color, "-o", exe, obj, guard, harness, "-lm",
 #ifdef __linux__
-                    "-fno-lto", "-fno-use-linker-plugin", "-static", "-DJUDGE_WRAP_MALLOC",
+                    "-fno-lto", "-fno-use-linker-plugin", "-static", "-DJUDGE_WRAP_MALLOC", "-DJUDGE_STATIC_GUARD",
                     "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=reallocarray",
                     "-Wl,--wrap=aligned_alloc,--wrap=posix_memalign,--wrap=memalign,--wrap=valloc",
 #endif
@@ -663,6 +675,10 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
             snprintf(b, sizeof b, "%d", m->memory_mb);
             judge_arg why[] = { JUDGE_TEXT(a), JUDGE_TEXT(b) };
             end_with_fault(&r, s, m, k, 1, JUDGE_MLE, JUDGE_MSG_DETAIL_ALLOC_FAILED, why, 2);
+            break;
+        }
+        if (magic == JUDGE_WIRE_STATIC_OVERRUN) {
+            end_with_fault(&r, s, m, k, 1, JUDGE_RE, JUDGE_MSG_DETAIL_STATIC_OVERRUN, NULL, 0);
             break;
         }
         if (magic == 0x31535441u) {   /* "ATS1": the stack could not grow */

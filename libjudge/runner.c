@@ -172,6 +172,33 @@ static void watch_stack(char *top)
 static void watch_stack(char *top) { (void)top; }
 #endif
 
+#ifdef JUDGE_STATIC_GUARD
+extern unsigned char judge_guard_data[JUDGE_GUARD_BYTES], judge_guard_bss[JUDGE_GUARD_BYTES];
+
+/* Filled with a canary rather than left zero: a zero written past the end
+ * of an array (a masked score's 0.0f) must change them too. */
+static void fill_guards(void)
+{
+    memset(judge_guard_data, 0xa5, JUDGE_GUARD_BYTES);
+    memset(judge_guard_bss, 0xa5, JUDGE_GUARD_BYTES);
+}
+
+/* After each call: a static array written past its end (wire.h) stops the
+ * run here, before the C library runs on whatever lies beyond the guard. */
+static void check_guards(void)
+{
+    for (size_t i = 0; i < JUDGE_GUARD_BYTES; i++)
+        if (judge_guard_data[i] != 0xa5 || judge_guard_bss[i] != 0xa5) {
+            uint64_t msg[2] = { JUDGE_WIRE_STATIC_OVERRUN, i };
+            write_all(msg, sizeof msg);
+            _exit(0);
+        }
+}
+#else
+static void fill_guards(void) {}
+static void check_guards(void) {}
+#endif
+
 static const size_t elem_size[] = {   /* by judge_type */
 #define JUDGE_T(name, json, size) size,
     JUDGE_TYPE_LIST(JUDGE_T)
@@ -186,6 +213,7 @@ int main(void)
     setvbuf(stdout, NULL, _IOLBF, 0);
     char top;
     watch_stack(&top);
+    fill_guards();
     uint32_t hello = JUDGE_WIRE_HELLO;   /* the learner's constructors are done */
     if (write_all(&hello, sizeof hello)) return 1;
     for (;;) {
@@ -213,6 +241,7 @@ int main(void)
         monotonic(&t0);
         judge_invoke(buf, ints);
         monotonic(&t1);
+        check_guards();
         fflush(stdout);
         uint32_t rhead[4] = { JUDGE_WIRE_REPLY, head[1], 0, 0 };
         uint64_t ns = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u

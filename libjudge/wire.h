@@ -12,11 +12,19 @@
     X(REQUEST, "request", 0x31515441u)        /* "ATQ1": judge to runner */    \
     X(REPLY, "reply", 0x31525441u)            /* "ATR1": runner to judge */    \
     X(HELLO, "hello", 0x31485441u)            /* "ATH1": constructors done */  \
-    X(OUT_OF_MEMORY, "out_of_memory", 0x314d5441u) /* "ATM1": malloc failed */
+    X(OUT_OF_MEMORY, "out_of_memory", 0x314d5441u) /* "ATM1": malloc failed */ \
+    X(STATIC_OVERRUN, "static_overrun", 0x31475441u) /* "ATG1": see below */
 
 #define JUDGE_WIRE_M(name, json, value) enum { JUDGE_WIRE_##name = (int)value };
 JUDGE_WIRE_MAGIC_LIST(JUDGE_WIRE_M)
 #undef JUDGE_WIRE_M
+
+/* Natively, a guard of this many bytes (0xa5 from the runner's start)
+ * follows the learner's static data and another their zeroed statics (judge_guard.c, linked right after
+ * their object): a static array written past its end changes it, and the
+ * runner says so ("ATG1") rather than go on with the C library's own state
+ * beyond it wrecked (a lock overwritten hung the program: TLE). */
+#define JUDGE_GUARD_BYTES 65536
 
 /* A param's type, in wire order (judge_type): its name in the problems JSON
  * and the bytes of one element (0: an int passed by value, no buffer). */
