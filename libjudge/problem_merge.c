@@ -65,7 +65,11 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
             int n = 1 + (int)(att_rng_u64(seed, row + 2, (uint64_t)p) % MAX_SPLIT_KEYS);
             att_fill_uniform(k, (size_t)n * D, seed, row + 16 + 2 * (uint64_t)p, 2.0f);
             att_fill_uniform(v, (size_t)n * D, seed, row + 17 + 2 * (uint64_t)p, 1.0f);
+
             att_attn_lse_ref(o, l, q, k, v, 1, 1, 1, n, D, 0, scratch);
+            /* Every score 200 lower (the same split, shifted): each lse_p is
+             * far below 0, where expf underflows and a max begun at 0 shows. */
+            if (c->negative) *l -= 200.0f;
         }
     }
 }
@@ -98,11 +102,36 @@ static void merge_online(float *o, float *lse, const float *x, const float *cons
     *lse = m + logf(l);
 }
 
+/* A merge in double, the max taken or (no_max) not: exp() of a raw lse
+ * stays finite and nonzero from -745 to 709, where float's ends at -88. */
+static void merge_double(float *o, float *lse, const float *x, const float *const *op, int P, int D, int no_max)
+{
+    double m = no_max ? 0.0 : -INFINITY, sum = 0.0, w[MAX_P];
+    for (int p = 0; p < P && !no_max; p++)
+        if (x[p] > m) m = x[p];
+    if (m == -INFINITY) {
+        for (int c = 0; c < D; c++) o[c] = 0.0f;
+        *lse = -INFINITY;
+        return;
+    }
+    for (int p = 0; p < P; p++) sum += w[p] = exp((double)x[p] - m);
+    *lse = (float)(m + log(sum));
+    for (int c = 0; c < D; c++) {
+        double acc = 0.0;
+        for (int p = 0; p < P; p++) acc += w[p] / sum * op[p][c];
+        o[c] = (float)acc;
+    }
+}
+
 static void merge_row(float *o, float *lse, const float *x, const float *const *op, int P, int D,
                       const judge_changes *ch)
 {
     if (ch->merge_empty == FORM_MERGE_EMPTY_NAN_LEADING) {
         merge_online(o, lse, x, op, P, D);
+        return;
+    }
+    if (ch->merge_exp == FORM_MERGE_EXP_DOUBLE) {
+        merge_double(o, lse, x, op, P, D, ch->softmax == FORM_SOFTMAX_NO_MAX);
         return;
     }
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX, seen = 0;
