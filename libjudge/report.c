@@ -297,11 +297,22 @@ static void text_probe(const judge_session *s, str *b, int on)
     put(b, "       ");
     put_cell(b, T(s, JUDGE_MSG_PROBE_YOURS), 2 * n - 1, 0);
     put(b, "    %s\n", T(s, JUDGE_MSG_PROBE_EXPECTED));
+    /* Past ten keys, the tens on a line above the units: "%2d" ran them
+     * together ("8 91011"). */
+    if (n > 10) {
+        put(b, "      ");
+        for (int side = 0; side < 2; side++) {
+            for (int j = 0; j < n; j++)
+                if (j < 10) put(b, "  ");
+                else put(b, " %d", j / 10 % 10);
+            put(b, side ? "\n" : "    ");
+        }
+    }
     put(b, "  q\\k ");
-    for (int j = 0; j < n; j++) put(b, "%2d", j % 100);
-    put(b, "    ");
-    for (int j = 0; j < n; j++) put(b, "%2d", j % 100);
-    put(b, "\n");
+    for (int side = 0; side < 2; side++) {
+        for (int j = 0; j < n; j++) put(b, " %d", n > 10 ? j % 10 : j);
+        put(b, side ? "\n" : "    ");
+    }
     for (int i = 0; i < pp->rows; i++) {
         put(b, "  %3d ", i);
         for (int j = 0; j < n; j++) {

@@ -47,6 +47,15 @@ for (const [args, pattern] of [
   });
 }
 
+test('the mask picture past ten keys puts the tens above the units, each column under its own', async () => {
+  const r = await judge(['50', join(root, 'tests', 'corpus', '50', 'wa-no-window.c')]);
+  const lines = r.stdout.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('  q\\k '));
+  assert.ok(at > 0, r.stdout);
+  assert.equal(lines[at], '  q\\k  0 1 2 3 4 5 6 7 8 9 0 1     0 1 2 3 4 5 6 7 8 9 0 1');
+  assert.equal(lines[at - 1], `${' '.repeat(26)} 1 1${' '.repeat(24)} 1 1`);
+});
+
 test('list shows problem 49 with its slug, difficulty and title', async () => {
   const r = await judge(['list']);
   assert.equal(r.code, 0);
