@@ -331,6 +331,8 @@ test('switching the language re-translates the report on screen', { skip }, asyn
   try {
     await page.locator('#results .verdict', { hasText: '答案错误' }).waitFor({ timeout: 30_000 });
     assert.equal(await page.locator('.mistake').getAttribute('data-mistake'), 'no_causal_mask');
+    // The line beside Run says the verdict again, in the new language too.
+    await page.locator('.state', { hasText: '答案错误' }).waitFor({ timeout: 5_000 });
     assert.match(await page.locator('table.cases thead').textContent(), /用例/);
     assert.equal(await page.locator('#tab-results').textContent(), '结果');
   } finally {

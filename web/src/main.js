@@ -230,6 +230,8 @@ function problemView(judge, problem) {
     help.render();
     history.render();
     renderStatement();
+    setNote(noteLabel);
+    setState(stateLabel);
     if (shown && !running) retranslate();
   }
 
@@ -248,6 +250,7 @@ function problemView(judge, problem) {
       if (shown?.report === report && !running && again.verdict === report.verdict) {
         shown = { source, report: again };
         showReport(again);
+        setState(stateLabel);
       }
     } catch {
       /* cancelled by a run or a navigation: the shown report stays */
@@ -256,13 +259,19 @@ function problemView(judge, problem) {
     }
   }
 
-  function busy(on, text = '') {
+  // The state and the note say what they say in the page's language: each
+  // is kept as a function of it, and drawn again when the language changes.
+  let stateLabel = null, noteLabel = null;
+  const setState = (label) => { stateLabel = label; state.textContent = label?.() ?? ''; };
+  const setNote = (label) => { noteLabel = label; note.textContent = label?.() ?? ''; };
+
+  function busy(on, label = null) {
     running = on;
     // Run stays focusable while a run goes on (a disabled button would drop
     // the focus to <body>); it only ignores presses.
     runButton.setAttribute('aria-disabled', String(on));
     stopButton.hidden = !on;
-    state.textContent = text;
+    setState(label);
     page.setAttribute('aria-busy', on ? 'true' : 'false');
   }
 
@@ -278,8 +287,8 @@ function problemView(judge, problem) {
     if (speed?.busy) judge.cancel();   // a new run replaces a speed run of the old code
     shown = null;
     speed = null;
-    note.textContent = '';
-    busy(true, t('compiling'));
+    setNote(null);
+    busy(true, () => t('compiling'));
     offlineQuiet(false);
     results.replaceChildren();
     try {
@@ -293,7 +302,7 @@ function problemView(judge, problem) {
       const compiledAt = performance.now();
       if (stopped) throw new Error('stopped');   // the learner left this problem
       editor.mark(compiled.messages);
-      if (compiled.ok) state.textContent = t('judging');
+      if (compiled.ok) setState(() => t('judging'));
       // The report speaks the language the page is shown in.
       const report = await judge.run(problem.id, source, { lang });
       const judgedAt = performance.now();
@@ -323,11 +332,12 @@ function problemView(judge, problem) {
       // On a phone the results are a tab of their own; a compile error is
       // best read in the code, where its line is marked.
       view.select(report.verdict === 'CE' ? 'code' : 'results');
-      busy(false, say('announce', { verdict: report.verdict, text: report.verdict_text ?? '' }));
+      // The verdict's words are the shown report's, which a switch of language replaces.
+      busy(false, () => say('announce', { verdict: shown.report.verdict, text: shown.report.verdict_text ?? '' }));
       timeRun({ pressed, began, compiledAt, judgedAt, storedAt, drawn: performance.now() });
       prepare();
     } catch (e) {
-      busy(false, stopped ? t('stopped') : '');
+      busy(false, stopped ? () => t('stopped') : null);
       if (!stopped) results.replaceChildren(h('p', { class: 'error', role: 'alert' }, `${t('failed')}: ${e?.message ?? e}`));
     } finally {
       offlineQuiet(true);
@@ -349,7 +359,7 @@ function problemView(judge, problem) {
     editor.replace(code);
     editor.mark([]);
     history.render();
-    note.textContent = t('restored');
+    setNote(() => t('restored'));
     view.select('code');
     editor.focus();
   }

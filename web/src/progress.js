@@ -16,13 +16,13 @@ export function progressTools(ids, onImported) {
       try {
         data = JSON.parse(await chosen.text());
       } catch {
-        throw new Error('not JSON');
+        throw Object.assign(new Error('not JSON'), { key: 'importNotJson' });
       }
       const n = store.importAll(data, new Set(ids));
       status.textContent = say('imported', { n });
       onImported?.();
     } catch (e) {
-      status.textContent = say('importFailed', { why: e.message });
+      status.textContent = say('importFailed', { why: e.key ? t(e.key) : e.message });
     }
   });
   const exportButton = h('button', { type: 'button', id: 'export', onclick: () => {

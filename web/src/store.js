@@ -151,10 +151,11 @@ export function exportAll(ids) {
 // twice), a status and a speed tier only go up, revealed hints only grow. The imported code
 // goes into the editor only when this browser has none or the same; otherwise
 // it is kept as a draft in the history. Returns how many problems it touched,
-// or throws an Error whose message says what is wrong with the file.
+// or throws an Error whose message says what is wrong with the file (and
+// whose key names the page's words for it).
 export function importAll(data, known) {
   if (data?.format !== FORMAT || data.version !== 1 || typeof data.problems !== 'object' || !data.problems)
-    throw new Error('not a progress file of this page');
+    throw Object.assign(new Error('not a progress file of this page'), { key: 'importNotProgress' });
   let n = 0;
   for (const [key, p] of Object.entries(data.problems)) {
     const id = Number(key);
