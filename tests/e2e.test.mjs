@@ -514,6 +514,14 @@ test('an infinite loop is TLE while the page keeps answering', { skip }, async (
 });
 
 test('Stop ends a run at once', { skip }, async () => {
+  // A compile too: the macro bomb would run the compiler out of memory, later.
+  const before = await page.locator('.cm-content').evaluate((el) => el.cmTile.root.view.state.doc.toString());
+  await setCode(page, corpus('ce-macro-bomb.c'));
+  await page.locator('#run').click();
+  await page.locator('.toolbar .state', { hasText: 'Compiling' }).waitFor();
+  await page.locator('#stop').click();
+  await page.locator('.toolbar .state', { hasText: 'Stopped' }).waitFor({ timeout: 3000 });
+  await setCode(page, before);
   await page.locator('#run').click();
   await page.locator('.toolbar .state', { hasText: 'Judging' }).waitFor();
   await page.locator('#stop').click();

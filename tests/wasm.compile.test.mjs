@@ -351,3 +351,41 @@ test('a crashing compiler: one retry without the vectoriser, its note in either 
     crashing.close();
   }
 });
+
+test('cancel() stops a compile under way: it rejects, its worker goes, and the next compile starts a fresh one', async () => {
+  const started = [], terminated = [];
+  const compiler = makeCompiler({
+    startCompileWorker: () => {
+      let listener = null;
+      const n = started.length;
+      started.push(n);
+      return {
+        onMessage(fn) { listener = fn; },
+        onError() {},
+        terminate() { terminated.push(n); },
+        post(m) {
+          if (m.type === 'init') setTimeout(() => listener?.({ type: 'ready' }), 0);
+          // The first worker's compile never ends (a macro bomb); a later one's does.
+          if (m.type === 'compile' && n > 0) setTimeout(() => listener?.({ type: 'result', id: m.id, ok: true, crashed: false,
+            wasm: new Uint8Array([0, 97, 115, 109]), stderr: '', steps: [] }), 0);
+        },
+      };
+    },
+    clangUrl: 'fake', shimObject: new Uint8Array(), compilerVersion: 'fake',
+    cache: { get: async () => undefined, put: async () => {} },
+  });
+  try {
+    compiler.cancel(new Error('nothing to stop'));   // no compile: nothing happens
+    assert.deepEqual(terminated, []);
+    const hung = compiler.compile(problem, 'int bomb;', english);
+    await new Promise((r) => setTimeout(r, 50));
+    compiler.cancel(Object.assign(new Error('stopped'), { name: 'Cancelled' }));
+    await assert.rejects(hung, { name: 'Cancelled' });
+    assert.deepEqual(terminated, [0]);
+    const next = await compiler.compile(problem, 'int fine;', english);
+    assert.equal(next.ok, true);
+    assert.equal(started.length, 2);
+  } finally {
+    compiler.close();
+  }
+});

@@ -49,7 +49,9 @@
 //                    and repeated while the judge is idle: in a browser clang gets fast
 //                    only as it runs (wasm/README.md).
 //   judge.cancel()   stop a run in progress (its worker is terminated; run() rejects
-//                    with an error named 'Cancelled').
+//                    with an error named 'Cancelled'), and a compile under way (the
+//                    compile worker is terminated, with its toolchain; compile() and
+//                    run() reject alike).
 //   judge.close()    end the workers (Node: lets the process exit at once).
 // key is a problem's id (49) or slug ('causal-mha'). Nothing here needs a
 // server beyond static files, nor SharedArrayBuffer (no COOP/COEP needed).

@@ -163,10 +163,12 @@ export function makeCompiler(platform, onProgress) {
   const judgeFiles = (command) => Object.keys(command.files).filter((n) => n !== command.name);
 
   // One compile in the worker, or a CE when it runs out of time.
+  let compiling = 0;   // compiles in the worker now (cancel() stops them)
   async function runClangNow(command) {
     if (!worker) start();
     const w = worker;
     w.ref?.();
+    compiling++;
     try {
       await ready;
       const id = nextId++;
@@ -186,6 +188,7 @@ export function makeCompiler(platform, onProgress) {
         w.post({ type: 'compile', id, args: command.args, files: command.files, shared: judgeFiles(command) });
       });
     } finally {
+      compiling--;
       w.unref?.();
     }
   }
@@ -311,6 +314,15 @@ export function makeCompiler(platform, onProgress) {
       const diagnostics = withNotes(entry.diagnostics, entry.notes, say);
       return { ...entry, diagnostics, messages: parseDiagnostics(diagnostics, name), cached,
         ms: performance.now() - t0, phases };
+    },
+    // Stop the compiles under way (the learner pressed Stop during a macro
+    // bomb, say): the worker goes, with its toolchain, and each compile
+    // rejects with `error`; the next compile starts a fresh worker.
+    cancel(error) {
+      if (!compiling) return;
+      const waiters = [...waiting.values()];
+      stop();
+      for (const done of waiters) done({ error });
     },
     close() {
       stop();

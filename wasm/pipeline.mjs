@@ -173,8 +173,10 @@ export async function createPipeline(platform, { onProgress, preload = false } =
       return loading;
     },
 
-    // Stop the run in progress: its worker is terminated, judge() rejects.
+    // Stop the run in progress: its worker is terminated, judge() rejects;
+    // a compile under way (of a judging, or asked for alone) is stopped too.
     cancel() {
+      compiler.cancel(new Cancelled());
       if (!active) return;
       active.cancelled = true;
       active.run?.cancel();
