@@ -152,11 +152,26 @@ function problemView(judge, problem) {
   view.select(store.code(problem.id) === null ? 'statement' : 'code');
 
   const ahead = compileAhead(judge, problem.id);
+  // The code as this page last saved or read it. Another tab open on the
+  // same problem saves its own: before this one saves over that, it keeps it
+  // in the history as a draft, so neither tab's typing is lost.
+  let saved = store.code(problem.id);
+  function save(text) {
+    const there = store.code(problem.id);
+    if (there !== null && there !== saved && there !== text &&
+        !store.history(problem.id).some((e) => e.code === there)) {
+      store.addHistory(problem.id, { at: Date.now(), verdict: 'draft', mistake: null, code: there });
+      history.render();
+      setNote(() => t('otherTab'));
+    }
+    store.setCode(problem.id, text);
+    saved = text;
+  }
   const editor = createEditor(editorBox, {
-    doc: store.code(problem.id) ?? problem.starter,
+    doc: saved ?? problem.starter,
     label: t('editorLabel'),
     onChange: (text) => {
-      store.setCode(problem.id, text);
+      save(text);
       ahead.soon(text);
     },
     onRun: () => run(),
@@ -282,7 +297,7 @@ function problemView(judge, problem) {
     const began = performance.now();
     ahead.stop();
     const source = editor.text();
-    store.setCode(problem.id, source);
+    save(source);
     stopped = false;
     if (speed?.busy) judge.cancel();   // a new run replaces a speed run of the old code
     shown = null;
