@@ -375,7 +375,11 @@ static int compile(const judge_meta *m, const char *file, const char *dir,
      * linker plugin and no LTO, however the compiler was configured. The
      * learner's object first, the guards next (wire.h): input order is
      * the order of each section's contents. */
-    char *cc2[] = { cc, "-O2", color, "-o", exe, obj, guard, harness, "-lm",
+    char *cc2[] = { cc, "-O2", color, "-o", exe, obj,
+#ifdef __linux__
+                    guard,   /* its section names are ELF's */
+#endif
+                    harness, "-lm",
 #ifdef __linux__
                     "-fno-lto", "-fno-use-linker-plugin", "-static", "-DJUDGE_WRAP_MALLOC", "-DJUDGE_STATIC_GUARD",
                     "-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=reallocarray",
