@@ -350,8 +350,11 @@ test('the history keeps every run, newest first, and any run can be restored', {
   const accepted = runs.nth(2);
   await accepted.locator('summary').click();
   assert.equal(await accepted.locator('pre').textContent(), solution, 'the code of that run');
+  // A view scrolled sideways (the cursor at the end of a long line) shows the restored code from its start.
+  await page.locator('.cm-scroller').evaluate((el) => { el.scrollLeft = 200; });
   await accepted.locator('button.restore').click();
   assert.equal(await page.evaluate(() => document.activeElement.className), 'cm-content');
+  assert.ok(await page.locator('.cm-scroller').evaluate((el) => el.scrollLeft) < 10, 'scrolled back to the start of the lines');
   const text = await page.locator('.cm-content').evaluate((el) => el.cmTile.root.view.state.doc.toString());
   assert.equal(text, solution);
   // The code it replaced was a run already: nothing new to keep. Typed code
@@ -462,6 +465,8 @@ test('a compile error is marked on its line with clang\'s message', { skip }, as
   // Hovering the gutter marker shows clang's own words.
   await page.locator('.cm-gutter-lint .cm-lint-marker-error').first().hover();
   await page.locator('.cm-tooltip-lint', { hasText: "expected ';'" }).waitFor();
+  // And under the editor, for a phone, where nothing hovers.
+  assert.match(await page.locator('.note').textContent(), /^Line 9: expected ';'/);
   await shot('compile-error');
   // An error far down the file: the editor scrolls to it.
   const padded = `${'/* padding */\n'.repeat(150)}${corpus('ce-syntax-error.c')}`;

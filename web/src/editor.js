@@ -47,9 +47,12 @@ export function createEditor(parent, { doc, label, onChange, onRun }) {
     // Replacing through a transaction keeps it undoable (Ctrl+Z), as a step
     // of its own: CodeMirror merges changes less than 500 ms apart, so one
     // Ctrl+Z after a quick Reset also undid the typing just before it.
+    // The new text is shown from its start, the cursor there (a view left
+    // scrolled sideways hid the start of every line).
     replace(text) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text },
-        annotations: isolateHistory.of('full') });
+        annotations: isolateHistory.of('full'), selection: { anchor: 0 },
+        effects: EditorView.scrollIntoView(0, { y: 'start', x: 'start' }) });
     },
     // clang's records { line, column, severity, message } (1-based) become
     // marks under the offending token; records without a line (link errors)
