@@ -317,6 +317,10 @@ function problemView(judge, problem) {
       const compiledAt = performance.now();
       if (stopped) throw new Error('stopped');   // the learner left this problem
       editor.mark(compiled.messages);
+      // clang's first error under the editor too: on a phone the Code tab
+      // shows its mark, and a mark's message needs a pointer to hover it.
+      const error = compiled.messages?.find((m) => m.severity === 'error' && m.line >= 1);
+      if (error) setNote(() => say('firstError', { line: error.line, message: error.message }));
       if (compiled.ok) setState(() => t('judging'));
       // The report speaks the language the page is shown in.
       const report = await judge.run(problem.id, source, { lang });
