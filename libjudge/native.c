@@ -685,7 +685,7 @@ static int run_calls(judge_session *s, const judge_meta *m, const char *dir,
             end_with_fault(&r, s, m, k, 1, JUDGE_RE, JUDGE_MSG_DETAIL_STATIC_OVERRUN, NULL, 0);
             break;
         }
-        if (magic == 0x31535441u) {   /* "ATS1": the stack could not grow */
+        if (magic == JUDGE_WIRE_STACK_FAULT) {
             uint64_t depth;
             memcpy(&depth, reply + 8, 8);
             stack_fault(&r, s, m, k, depth);

@@ -147,7 +147,7 @@ static void on_segv(int sig, siginfo_t *info, void *context)
     char *at = info->si_addr;
     if (info->si_code == SEGV_MAPERR && at < stack_top &&
         (size_t)(stack_top - at) <= stack_limit + BELOW_LIMIT) {
-        uint64_t msg[2] = { 0x31535441u /* "ATS1" */, (uint64_t)(stack_top - at) };
+        uint64_t msg[2] = { JUDGE_WIRE_STACK_FAULT, (uint64_t)(stack_top - at) };
         write_all(msg, sizeof msg);
         _exit(0);
     }

@@ -13,7 +13,8 @@
     X(REPLY, "reply", 0x31525441u)            /* "ATR1": runner to judge */    \
     X(HELLO, "hello", 0x31485441u)            /* "ATH1": constructors done */  \
     X(OUT_OF_MEMORY, "out_of_memory", 0x314d5441u) /* "ATM1": malloc failed */ \
-    X(STATIC_OVERRUN, "static_overrun", 0x31475441u) /* "ATG1": see below */
+    X(STATIC_OVERRUN, "static_overrun", 0x31475441u) /* "ATG1": see below */ \
+    X(STACK_FAULT, "stack_fault", 0x31535441u) /* "ATS1": the stack could not grow */
 
 #define JUDGE_WIRE_M(name, json, value) enum { JUDGE_WIRE_##name = (int)value };
 JUDGE_WIRE_MAGIC_LIST(JUDGE_WIRE_M)
