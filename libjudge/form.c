@@ -27,6 +27,11 @@ int form_variants(const judge_changes *ch)
     return LAST_STEPS * (ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
 }
 
+int form_tile(const judge_changes *ch, int variant)
+{
+    return ch->online ? tiles[variant / LAST_STEPS] : 0;
+}
+
 int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b)
 {
 #define KNOB(k) if (a->k && b->k) return 0; out->k = a->k ? a->k : b->k;
@@ -212,7 +217,7 @@ static float empty_output(const form_attn *f, const judge_changes *ch, int b, in
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
 {
     int T = f->T, S = f->S, D = f->D;
-    int tile = ch->online ? tiles[variant / LAST_STEPS] : 0, last = variant % LAST_STEPS;
+    int tile = form_tile(ch, variant), last = variant % LAST_STEPS;
     int capped_probs = f->cap > 0 && ch->softcap == FORM_SOFTCAP_PROBS;
     int weights_first = (last && !ch->normalize) || capped_probs;
     float scale = scale_of(f, ch), cap = (float)f->cap;

@@ -40,6 +40,10 @@ int form_combine(judge_changes *out, const judge_changes *a, const judge_changes
  * last step (form.c). */
 int form_variants(const judge_changes *ch);
 
+/* The online softmax's tile width in variant `variant`; 0 where ch does not
+ * turn the online knob. */
+int form_tile(const judge_changes *ch, int variant);
+
 /* Write f's outputs as code with the changes ch (variant `variant`) would.
  * JUDGE_ENOMEM when its scratch cannot be had; outputs are then undefined. */
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant);
