@@ -472,6 +472,14 @@ void form_probe_base(judge_args *a)
     const judge_attention *sp = a->meta->attention;
     if (sp->view[JUDGE_VIEW_X].param >= 0)   /* q = 0: every score equal */
         memset(a->buf[sp->proj[0]], 0, a->len[sp->proj[0]] * sizeof(float));
+    else if (sp->view[JUDGE_VIEW_V].param >= 0) {
+        /* Scores near 0, so that every key a query sees weighs about the
+         * same whatever the code's scale: a key it sees must move its output
+         * even where a mistake (no 1/sqrt(D)) sharpens the softmax. Where
+         * there are no values (exercise 48) the keys' change is what shows. */
+        float *q = a->buf[sp->view[JUDGE_VIEW_Q].param];
+        for (size_t e = 0; e < a->len[sp->view[JUDGE_VIEW_Q].param]; e++) q[e] *= 1.0f / 64;
+    }
 }
 
 void form_probe_perturb(judge_args *a, int j)

@@ -277,6 +277,18 @@ static void mask_picture_follows_the_rule(void)
                     CHECK(s->probe.expected[i][j] == statement_rule(a, i, j),
                           "%d: query %d, key %d: the picture says %d", m->id, i, j, s->probe.expected[i][j]);
             CHECK(s->verdict == JUDGE_AC, "%d: the reference is %s", m->id, judge_verdict_code(s->verdict));
+            /* A wrong scale hides no key: the picture must not say it does
+             * (a sharper softmax once made a seen key's weight too small
+             * for the probe to see it move). */
+            for (int k = 0; k < m->n_mistakes; k++) {
+                judge_changes ch = m->mistakes[k].alts[0], none = { 0 };
+                ch.scale = 0;
+                if (!m->mistakes[k].alts[0].scale || memcmp(&ch, &none, sizeof ch)) continue;
+                sim_ctx x = { &m->mistakes[k].alts[0], 0, JUDGE_OK };
+                judge_session *w = judged(m, answer_sim, &x);
+                CHECK(w && !w->probe.differs, "%d %s: the picture shows a mask mistake", m->id, m->mistakes[k].id);
+                judge_session_free(w);
+            }
         }
         judge_session_free(s);
     }
