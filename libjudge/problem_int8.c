@@ -62,7 +62,7 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
                 int stale = pos >= len[b];
                 for (size_t e = 0; e < row; e++, i++) {
                     int x = (int)(att_rng_u64(seed, stream + (uint64_t)p, i) % 255) - 127;
-                    q8[i] = (signed char)(stale && p == VQ ? abs(x) : x);
+                    q8[i] = (signed char)((stale && p == VQ) || (c->negative && p == KQ) ? abs(x) : x);
                 }
             }
     }
@@ -78,6 +78,10 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 2.0f * c->scale);
     att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 2.0f);
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 4.0f);
+    if (c->negative) {   /* q <= 0 and every k >= 0: every score <= 0 */
+        judge_sign(a->buf[Q], a->len[Q], -1);
+        judge_sign(a->buf[K], a->len[K], 1);
+    }
     float *k = a->buf[K], *v = a->buf[V];
     if (B > 1)
         for (int e = 0; e < D; e++) {
