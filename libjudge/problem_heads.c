@@ -47,6 +47,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                     /* Feature of (h, c) in a [.., H*D] row: block h*D + c, or interleaved. */
                     size_t feat = strided ? (size_t)c * H + h : (size_t)h * D + c;
                     size_t in_feat = strided ? feat : (size_t)h * D + c;
+                    size_t out_feat = ch->merge == FORM_MERGE_STRIDED ? (size_t)c * H + h : feat;
                     if (view) {                      /* a view: the bytes stay put */
                         heads[split * D + c] = x[in_split * D + c];
                         merged[split * D + c] = y[in_split * D + c];
@@ -58,7 +59,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                     else if (ch->merge == FORM_MERGE_NO_TRANSPOSE)
                         merged[split * D + c] = y[in_split * D + c];
                     else
-                        merged[(whole - h) * D + feat] = y[in_split * D + c];
+                        merged[(whole - h) * D + out_feat] = y[in_split * D + c];
                 }
     return JUDGE_OK;
 }
