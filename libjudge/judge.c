@@ -663,12 +663,17 @@ static void compare_buffer(att_cmp *r, judge_type t, const void *got, const void
     r->n = n;
     r->first_bad = r->worst = n;
     for (size_t i = 0; i < n; i++) {
-        double g = judge_elem_value(t, got, i), e = judge_elem_value(t, want, i);
+        double e = judge_elem_value(t, want, i), gap = fabs(judge_elem_value(t, got, i) - e);
         if (same_int(t, got, want, i)) continue;
+        if (t == JUDGE_I64) {   /* in integers: two counts near 1e17 that are 8 apart are 0 apart as doubles */
+            unsigned long long g = (unsigned long long)((const long long *)got)[i];
+            unsigned long long w = (unsigned long long)((const long long *)want)[i];
+            gap = (double)(((const long long *)got)[i] > ((const long long *)want)[i] ? g - w : w - g);
+        }
         if (r->n_bad++ == 0) r->first_bad = r->worst = i;
         r->max_ratio = INFINITY;
-        if (fabs(g - e) > r->max_abs) r->max_abs = fabs(g - e);
-        if (e != 0 && fabs(g - e) / fabs(e) > r->max_rel) r->max_rel = fabs(g - e) / fabs(e);
+        if (gap > r->max_abs) r->max_abs = gap;
+        if (e != 0 && gap / fabs(e) > r->max_rel) r->max_rel = gap / fabs(e);
     }
 }
 

@@ -134,6 +134,15 @@ test('a wrong answer names the first bad element by its coordinates', async () =
   assert.match(text.stdout, /! query 0 sees key 1, which it must not/);
 });
 
+// Integer outputs are compared as integers, and so is their error: two
+// counts near 1e17 that are 32 apart are 0 apart as doubles.
+test('an int64 output a few off near 1e17: the error is the gap, not 0', async () => {
+  const file = join(root, 'tests', 'corpus', '56', 'wa-computed-in-double.c');
+  const report = JSON.parse((await judge(['56', file, '--json'])).stdout);
+  const failed = report.cases.find((c) => c.name === report.failed_case);
+  assert.ok(failed.max_abs > 0 && failed.max_abs < 1000, `max_abs ${failed.max_abs}`);
+});
+
 // Outputs that are NaN make the error NaN, in every form it is read in:
 // never 0, as if only the finite elements counted.
 test('NaN outputs: the error is NaN in the table, the line under it, the JSON and the class CSV', async () => {
