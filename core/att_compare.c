@@ -29,13 +29,14 @@ void att_compare(att_cmp *r, const float *got, const float *ref, size_t n,
             r->max_ratio = ratio;
             r->worst = i;
         }
-        if (!isfinite(e)) continue;   /* matched by kind: no distance to speak of */
+        if (!isfinite(e) && ratio <= 1.0) continue;   /* matched by kind: no distance to speak of */
         /* A NaN got makes the maxima NaN, and keeps them so (a later err > NaN
-         * is false); an infinite one makes them inf: the learner reads what
-         * went wrong, not 0 as if the NaN were not there. */
+         * is false); an infinite one, or a finite one where -inf was
+         * expected, makes them inf: the learner reads what went wrong, not 0
+         * as if the element were not there. */
         double err = fabs(g - e);
         if (isnan(err) || err > r->max_abs) r->max_abs = err;
-        if (isnan(err)) r->max_rel = err;
+        if (isnan(err) || isinf(e)) r->max_rel = err;
         else if (e != 0.0 && err / fabs(e) > r->max_rel) r->max_rel = err / fabs(e);
     }
 }

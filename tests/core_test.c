@@ -261,6 +261,10 @@ static void test_compare_rules(void)
     ngot[1] = INFINITY;
     att_compare(&r, ngot, nref, 2, 1e-4, 1e-4);
     CHECK(r.n_bad == 1, "+inf vs -inf: %zu bad", r.n_bad);
+    ngot[1] = 0.0f;   /* an empty row's lse left at 0 */
+    att_compare(&r, ngot, nref, 2, 1e-4, 1e-4);
+    CHECK(r.n_bad == 1 && isinf(r.max_abs) && isinf(r.max_rel),
+          "0 vs -inf: %zu bad, max abs %g, max rel %g, not inf", r.n_bad, r.max_abs, r.max_rel);
 }
 
 /* ---- the table ---- */
