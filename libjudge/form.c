@@ -279,7 +279,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                                       pi, acc, &l, &m, &sk);
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     for (int j = 0; j < S_b; j++)
-                        pi[j] = any ? (last == 2 ? pi[j] * inv : pi[j] / l) : empty_weight(ch, S_b);
+                        pi[j] = !any ? empty_weight(ch, S_b) : ch->normalize ? pi[j]
+                              : last == 2 ? pi[j] * inv : pi[j] / l;
                     for (int j = 0; j < S_b && capped_probs; j++) pi[j] = cap * tanhf(pi[j] / cap);
                     for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
                         acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
