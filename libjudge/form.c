@@ -75,6 +75,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         case FORM_WINDOW_SHIFTED: in = j >= pos - W && j < pos; break;
         case FORM_WINDOW_NONE: in = 1; break;
         case FORM_WINDOW_BAND: in = abs(pos - j) < W; seen = 1; break;
+        case FORM_WINDOW_MINUS_ONE: in = j > pos - W + 1; break;
         default: in = j > pos - W; break;
         }
         switch (ch->sinks) {
@@ -90,7 +91,8 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         } else {
             /* Read with the wrong row stride, a learner runs into the judge's
              * guard bytes past the mask, which are non-zero: "real". */
-            ptrdiff_t at = (ptrdiff_t)b * (ch->padding == FORM_PADDING_STRIDE_T ? f->T : f->mask_sb) + j;
+            ptrdiff_t at = (ptrdiff_t)b * (ch->padding == FORM_PADDING_STRIDE_T ? f->T
+                                           : ch->padding == FORM_PADDING_FIRST_BATCH ? 0 : f->mask_sb) + j;
             seen = seen && (at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at]);
         }
     }
