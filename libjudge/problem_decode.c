@@ -45,6 +45,11 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 2.0f * c->scale);
     att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 2.0f);
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
+    if (c->negative) {   /* q <= 0 and every key >= 0: every score <= 0 */
+        judge_sign(a->buf[Q], a->len[Q], -1);
+        judge_sign(a->buf[K], a->len[K], 1);
+        judge_sign(kc, a->len[KC], 1);
+    }
 }
 
 static judge_status reference(void *const *outs, const judge_args *a)
