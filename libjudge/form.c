@@ -129,8 +129,11 @@ static float logit(const form_attn *f, const judge_changes *ch, int h, int pos, 
             if (ch->softcap == FORM_SOFTCAP_AFTER_MASK_UNBIASED) return -cap;
             s = -cap;
         } else {
-            s = ch->softcap == FORM_SOFTCAP_UNSCALED ? scale * (cap * tanhf(dot / cap)) : cap * tanhf(s / cap);
+            s = ch->softcap == FORM_SOFTCAP_UNSCALED ? scale * (cap * tanhf(dot / cap))
+              : ch->softcap == FORM_SOFTCAP_NO_DIVIDE ? cap * tanhf(s) : cap * tanhf(s / cap);
         }
+    } else if (f->cap == 0 && ch->softcap == FORM_SOFTCAP_ZERO_APPLIED) {
+        s = 0.0f;   /* 0 * tanh(s / 0): 0 * (+-1) */
     }
     return f->alibi ? s + bias : s;
 }
