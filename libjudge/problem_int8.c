@@ -136,7 +136,8 @@ static void quantize(signed char *q8, float *scale, const float *x, int n, float
     for (int i = 0; i < n; i++) {
         float t = s <= 0.0f ? 0.0f : ch->int8_divide == FORM_INT8_DIVIDE_INVERSE ? x[i] * (1.0f / s) : x[i] / s;
         float r = ch->int8_round == FORM_INT8_ROUND_TRUNC ? truncf(t)
-                : ch->int8_round == FORM_INT8_ROUND_FLOOR ? floorf(t) : roundf(t);
+                : ch->int8_round == FORM_INT8_ROUND_FLOOR ? floorf(t)
+                : ch->int8_round == FORM_INT8_ROUND_PLUS_HALF ? truncf(t + 0.5f) : roundf(t);
         if (ch->int8_clamp != FORM_INT8_CLAMP_NONE) r = fminf(fmaxf(r, -127.0f), 127.0f);
         /* Unclamped, 128 stored in a signed char wraps to -128, as every
          * compiler the judge runs does it. */
@@ -144,10 +145,12 @@ static void quantize(signed char *q8, float *scale, const float *x, int n, float
     }
 }
 
-static float max_abs(const float *x, size_t n)
+/* max |x|, or with the changes ch, max x (a max without fabs) */
+static float max_abs(const float *x, size_t n, const judge_changes *ch)
 {
     float top = 0.0f;
-    for (size_t i = 0; i < n; i++) top = fmaxf(top, fabsf(x[i]));
+    for (size_t i = 0; i < n; i++)
+        top = fmaxf(top, ch->int8_scale == FORM_INT8_SCALE_SIGNED_MAX ? x[i] : fabsf(x[i]));
     return top;
 }
 
@@ -157,13 +160,13 @@ static void store(signed char *q8, float *sc, const float *x, const int *at, int
                   int H, int D, const judge_changes *ch)
 {
     size_t row = (size_t)H * D;
-    float all = max_abs(x, (size_t)B * row);
+    float all = max_abs(x, (size_t)B * row, ch);
     for (int b = 0; b < B; b++) {
-        float position = max_abs(x + (size_t)b * row, row);
+        float position = max_abs(x + (size_t)b * row, row, ch);
         for (int h = 0; h < H; h++) {
             const float *xh = x + (size_t)b * row + (size_t)h * D;
             float top = ch->int8_group == FORM_INT8_GROUP_TENSOR ? all
-                      : ch->int8_group == FORM_INT8_GROUP_POSITION ? position : max_abs(xh, (size_t)D);
+                      : ch->int8_group == FORM_INT8_GROUP_POSITION ? position : max_abs(xh, (size_t)D, ch);
             size_t r = (size_t)b * S_max + (size_t)at[b];
             quantize(q8 + r * row + (size_t)h * D, sc + r * H + h, xh, D, top, ch);
         }
