@@ -301,7 +301,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
                 if (f->lse.p) {
                     float L = any ? (ch->lse == FORM_LSE_NO_MAX ? 0.0f : m) + logf(l) : -INFINITY;
-                    AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f) : L;
+                    AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f)
+                                           : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l) : L;
                 }
                 if (f->probs.p)
                     for (int j = 0; j < S; j++) AT(f->probs, b, h, i, j) = j < S_b ? pi[j] : 0.0f;

@@ -59,11 +59,17 @@ static void turn(float *x, int D, int pos, int theta, const judge_changes *ch)
     float base = ch->rope_theta == FORM_ROPE_THETA_FIXED ? 10000.0f : (float)theta;
     int half = D / 2, interleaved = ch->rope_pairing == FORM_ROPE_PAIRING_INTERLEAVED;
     for (int i = 0; i < half; i++) {
-        float e = (ch->rope_freq == FORM_ROPE_FREQ_I_OVER_D ? (float)i : 2.0f * (float)i) / (float)D;
+        float e = ch->rope_freq == FORM_ROPE_FREQ_INT_DIV ? (float)(2 * i / D)
+                : (ch->rope_freq == FORM_ROPE_FREQ_I_OVER_D ? (float)i : 2.0f * (float)i) / (float)D;
         float angle = (float)pos * powf(base, -e), c = cosf(angle), s = sinf(angle);
         if (ch->rope_sign == FORM_ROPE_SIGN_FLIPPED) s = -s;
         float *u = x + (interleaved ? 2 * i : i), *w = x + (interleaved ? 2 * i + 1 : i + half);
         float u0 = *u, w0 = *w;
+        if (ch->rope_update == FORM_ROPE_UPDATE_OVERWRITE_HIGH) {
+            *w = w0 * c + u0 * s;
+            *u = u0 * c - *w * s;
+            continue;
+        }
         *u = u0 * c - w0 * s;
         *w = w0 * c + (ch->rope_update == FORM_ROPE_UPDATE_OVERWRITE ? *u : u0) * s;
     }
