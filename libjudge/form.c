@@ -40,13 +40,13 @@ int form_combine(judge_changes *out, const judge_changes *a, const judge_changes
     return 1;
 }
 
-static float scale_of(const form_attn *f, const judge_changes *ch)
+float form_score_scale(const judge_changes *ch, int H, int D)
 {
     switch (ch->scale) {
     case FORM_SCALE_ONE: return 1.0f;
-    case FORM_SCALE_INV_D: return 1.0f / (float)f->D;
-    case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(f->H * f->D));
-    default: return 1.0f / sqrtf((float)f->D);
+    case FORM_SCALE_INV_D: return 1.0f / (float)D;
+    case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(H * D));
+    default: return 1.0f / sqrtf((float)D);
     }
 }
 
@@ -225,7 +225,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int tile = form_tile(ch, variant), last = variant % LAST_STEPS;
     int capped_probs = f->cap > 0 && ch->softcap == FORM_SOFTCAP_PROBS;
     int weights_first = (last && !ch->normalize) || capped_probs;
-    float scale = scale_of(f, ch), cap = (float)f->cap;
+    float scale = form_score_scale(ch, f->H, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + (size_t)D + 1));
     unsigned char *w = malloc(ts + 1);

@@ -40,6 +40,9 @@ int form_combine(judge_changes *out, const judge_changes *a, const judge_changes
  * last step (form.c). */
 int form_variants(const judge_changes *ch);
 
+/* The scale code with the changes ch gives q.k, in H heads of D dims. */
+float form_score_scale(const judge_changes *ch, int H, int D);
+
 /* The online softmax's tile width in variant `variant`; 0 where ch does not
  * turn the online knob. */
 int form_tile(const judge_changes *ch, int variant);
