@@ -108,7 +108,7 @@ static void every_mistake_names_itself(void)
                     judge_session *s = judged(m, answer_sim, &x);
                     CHECK(s && x.st == JUDGE_OK, "%d: %s could not be simulated", m->id, m->mistakes[k].id);
                     if (!s) continue;
-                    if (s->verdict == JUDGE_AC && 2 * form_tile(ch, v) >= most_keys(s)) {
+                    if (form_tile(ch, v) && s->verdict == JUDGE_AC && 2 * form_tile(ch, v) >= most_keys(s)) {
                         judge_session_free(s);
                         continue;
                     }
