@@ -283,10 +283,11 @@ void judge_coord(char *buf, size_t n, judge_lang lang, int msg, ...);
 void judge_fill_mask(unsigned char *mask, int B, int n, const char *kind, uint64_t seed,
                      uint64_t stream, int first_empty);
 
-/* x[i] = sign * (|x[i]| + max |x|) / 2: queries made negative and keys
- * positive make every score q.k negative, and the magnitudes lifted into
- * [max/2, max] keep a row's scores close together, so that every visible
- * score of a row is far below 0 at once (a case with "negative": true). */
+/* x[i] = sign * (|x[i]| + max |x|) / 2, on a grid of a power of 2 near
+ * max / 64: queries made negative and keys positive make every score q.k
+ * negative, and the magnitudes lifted into [max/2, max] keep a row's scores
+ * close together, so that every visible score of a row is far below 0 at
+ * once (a case with "negative": true). On the grid, q.k is exact in float. */
 void judge_sign(float *x, size_t n, int sign);
 
 /* The ops of a problem (problems.c); NULL when none, or when its metadata's
