@@ -21,7 +21,9 @@ static const char *const param_names[N_PARAMS] = {
 /* Lengths differ per sequence and hit both ends: sequence 0 uses the whole
  * cache, sequence 1 one key, the rest are random in [1, S]. Rows past a
  * length are stale, larger and shifted, so that reading them shows. The
- * case's scale multiplies both query parts: scores past expf()'s range. */
+ * case's scale multiplies both query parts: scores past expf()'s range.
+ * With "negative", both query parts are <= 0 and every latent, rotary key
+ * and W_UK entry >= 0, so every score is <= 0 whatever the projection. */
 static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
 {
     int B = a->ints[PB], S = a->ints[PS], d_c = a->ints[PDC], d_r = a->ints[PDR];
@@ -34,6 +36,13 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     att_fill_uniform(kpe, a->len[KPE], seed, stream + KPE, 2.0f);
     att_fill_uniform(a->buf[WUK], a->len[WUK], seed, stream + WUK, 1.0f);
     att_fill_uniform(a->buf[WUV], a->len[WUV], seed, stream + WUV, 1.0f);
+    if (c->negative) {
+        judge_sign(a->buf[QN], a->len[QN], -1);
+        judge_sign(a->buf[QR], a->len[QR], -1);
+        judge_sign(lat, a->len[C], 1);
+        judge_sign(kpe, a->len[KPE], 1);
+        judge_sign(a->buf[WUK], a->len[WUK], 1);
+    }
     for (int b = 0; b < B; b++) {
         len[b] = b == 0 ? S : b == 1 ? 1 : 1 + (int)(att_rng_u64(seed, stream + LEN, (uint64_t)b) % (uint64_t)S);
         for (size_t i = ((size_t)b * S + len[b]) * d_c; i < (size_t)(b + 1) * S * d_c; i++)
@@ -110,7 +119,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                     acc += (ch->mla_uk ? W[(size_t)p * d_c + l] : W[(size_t)l * d_nope + p]) * qn[bh * d_nope + p];
                 q_lat[l] = acc;
             }
-            float max = no_max ? 0.0f : -INFINITY, sum = 0.0f;
+            float max = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
             for (int j = 0; j < n; j++) {
                 float dot = 0.0f;
                 for (int l = 0; l < d_c; l++) dot += q_lat[l] * cb[(size_t)j * d_c + l];

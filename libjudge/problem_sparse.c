@@ -29,11 +29,17 @@ static void fill_halves(float *x, size_t n, uint64_t seed, uint64_t stream, floa
         x[i] = (float)((int)(att_rng_u64(seed, stream, i) % 9) - 4) * 0.5f * scale;
 }
 
+/* With "negative" (judge_sign) the values stay multiples of 1/4, so the
+ * dot products stay exact. */
 static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
 {
     uint64_t stream = (uint64_t)case_index << 8;
     fill_halves(a->buf[Q], a->len[Q], seed, stream + Q, c->scale);
     fill_halves(a->buf[K], a->len[K], seed, stream + K, 1.0f);
+    if (c->negative) {
+        judge_sign(a->buf[Q], a->len[Q], -1);
+        judge_sign(a->buf[K], a->len[K], 1);
+    }
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
 }
 
@@ -89,7 +95,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     /* Without renormalising: the softmax over every visible key, the weights
      * of the keys not kept zeroed afterwards. */
     int all = ch->topk_renorm == FORM_TOPK_RENORM_NONE;
-    float max = -INFINITY, sum = 0.0f;
+    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
     for (int j = 0; j <= i; j++)
         if ((all || keep[j]) && s[j] > max) max = s[j];
     if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
@@ -164,6 +170,10 @@ static void make_hybrid_inputs(judge_args *a, const judge_case *c, uint64_t seed
     int T = a->ints[H_T], G = a->ints[H_G], n = 0, *idx = a->buf[H_GLOBAL];
     att_fill_uniform(a->buf[H_Q], a->len[H_Q], seed, stream + H_Q, 1.7320508f * c->scale);
     att_fill_uniform(a->buf[H_K], a->len[H_K], seed, stream + H_K, 1.7320508f);
+    if (c->negative) {
+        judge_sign(a->buf[H_Q], a->len[H_Q], -1);
+        judge_sign(a->buf[H_K], a->len[H_K], 1);
+    }
     att_fill_uniform(a->buf[H_V], a->len[H_V], seed, stream + H_V, 1.0f);
     for (int t = 0; t < T; t++)
         if (n < G && att_rng_u64(seed, stream + H_GLOBAL, (uint64_t)t) % (uint64_t)(T - t) < (uint64_t)(G - n))
@@ -231,7 +241,8 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
         const float *q = (const float *)a->buf[H_Q] + bh * T * D, *k = (const float *)a->buf[H_K] + bh * T * D;
         const float *v = (const float *)a->buf[H_V] + bh * T * D;
         for (int i = 0; i < T; i++) {
-            float max = -INFINITY, sum = 0.0f, *o = (float *)outs[H_OUT] + (bh * T + i) * D;
+            float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
+            float *o = (float *)outs[H_OUT] + (bh * T + i) * D;
             for (int j = 0; j < T; j++) {
                 float dot = 0.0f;
                 for (int c = 0; c < D; c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
