@@ -922,9 +922,10 @@ static judge_status simulate(const judge_session *s, void *const *outs, const ju
     return s->ops->simulate ? s->ops->simulate(outs, a, ch, variant) : form_simulate(outs, a, ch, variant);
 }
 
-static int n_variants(const judge_session *s, const judge_changes *ch)
+int judge_variants(const judge_ops *ops, const judge_changes *ch)
 {
-    return s->ops->simulate ? 1 : form_variants(ch);
+    if (!ops->simulate) return form_variants(ch);
+    return ops->variants ? ops->variants(ch) : 1;
 }
 
 /* How well changes ch explain the wrong cases, the verdict's case first (no
@@ -938,7 +939,7 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
     if (!explained) return JUDGE_ENOMEM;
     memset(best, 0, sizeof *best);
     judge_status st = JUDGE_OK;
-    for (int v = 0; v < n_variants(s, ch) && !st; v++) {
+    for (int v = 0; v < judge_variants(s->ops, ch) && !st; v++) {
         fit f = { 0 };
         memset(explained, 0, (size_t)nc);
         for (int k = -1; k < nc && !st; k++) {

@@ -269,7 +269,14 @@ typedef struct {
     /* The core's SIMD kernel (one thread) that the speed runs time (speed.c).
      * NULL: the reference is that kernel already (problem_mha.c). */
     judge_status (*speed_core)(void *const *outs, const judge_args *a);
+    /* How many ways `simulate` has of computing the changes ch (its
+     * `variant`); NULL: one. */
+    int (*variants)(const judge_changes *ch);
 } judge_ops;
+
+/* The variants of changes ch a problem with these ops simulates: the form's
+ * (form_variants()), or the ops' own. */
+int judge_variants(const judge_ops *ops, const judge_changes *ch);
 
 /* Append one coordinate, message msg (an axis_* of messages.json) in lang
  * with its numbers, to the coordinates in buf (", " between them). */

@@ -40,5 +40,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_alibi_ops = {
-    "alibi-softcap", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "alibi-softcap", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

@@ -250,9 +250,10 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 
 const judge_ops judge_backward_ops = {
     "attention-backward", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    NULL,
 };
 
 const judge_ops judge_flash_backward_ops = {
     "flash-attention-backward", flash_param_names, F_N_PARAMS, make_flash_inputs,
-    flash_reference, flash_simulate, coords, NULL,
+    flash_reference, flash_simulate, coords, NULL, NULL,
 };

@@ -43,5 +43,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_cross_ops = {
-    "cross-attention", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "cross-attention", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

@@ -41,5 +41,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_flash_ops = {
-    "flash-attention", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "flash-attention", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

@@ -37,5 +37,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_gqa_ops = {
-    "gqa", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "gqa", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

@@ -83,4 +83,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 
 const judge_ops judge_heads_ops = {
     "heads-split-merge", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    NULL,
 };

@@ -44,5 +44,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_learned_sinks_ops = {
-    "learned-sinks", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "learned-sinks", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

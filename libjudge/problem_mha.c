@@ -55,5 +55,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_mha_ops = {
-    "causal-mha", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "causal-mha", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

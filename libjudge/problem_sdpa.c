@@ -49,5 +49,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_sdpa_ops = {
-    "sdpa", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "sdpa", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

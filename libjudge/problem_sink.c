@@ -39,5 +39,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_sink_ops = {
-    "attention-sinks", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "attention-sinks", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

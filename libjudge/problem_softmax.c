@@ -91,5 +91,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_softmax_ops = {
-    "stable-softmax", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    "stable-softmax", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL, NULL,
 };

@@ -149,7 +149,7 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_topk_ops = {
-    "topk-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    "topk-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL, NULL,
 };
 
 /* ---- 70: a sliding window plus global tokens ---- */
@@ -273,5 +273,5 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
 
 const judge_ops judge_hybrid_ops = {
     "hybrid-attention", hybrid_param_names, H_N_PARAMS, make_hybrid_inputs, hybrid_reference,
-    hybrid_simulate, coords, NULL,
+    hybrid_simulate, coords, NULL, NULL,
 };

@@ -37,5 +37,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_weights_ops = {
-    "attention-weights", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "attention-weights", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

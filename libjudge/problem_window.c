@@ -42,5 +42,5 @@ static judge_status reference(void *const *outs, const judge_args *a)
 }
 
 const judge_ops judge_window_ops = {
-    "sliding-window", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL,
+    "sliding-window", param_names, N_PARAMS, make_inputs, reference, NULL, NULL, NULL, NULL,
 };

@@ -102,7 +102,7 @@ static void every_mistake_names_itself(void)
         for (int k = 0; k < m->n_mistakes; k++)
             for (int alt = 0; alt < m->mistakes[k].n_alts; alt++) {
                 const judge_changes *ch = &m->mistakes[k].alts[alt];
-                int variants = judge_ops_for(m)->simulate ? 1 : form_variants(ch);
+                int variants = judge_variants(judge_ops_for(m), ch);
                 for (int v = 0; v < variants; v++) {
                     sim_ctx x = { ch, v, JUDGE_OK };
                     judge_session *s = judged(m, answer_sim, &x);
