@@ -53,15 +53,26 @@ static int position(const judge_changes *ch, const int *base, int b, int t)
     return p + (ch->rope_pos == FORM_ROPE_POS_MINUS_ONE ? -1 : ch->rope_pos == FORM_ROPE_POS_PLUS_ONE);
 }
 
-/* Turn one head vector x [D] in place to position pos, in float. */
-static void turn(float *x, int D, int pos, int theta, const judge_changes *ch)
+/* Turn one head vector x [D] in place to position pos, the angles in float,
+ * or in double (variant 1). */
+static void turn(float *x, int D, int pos, int theta, const judge_changes *ch, int variant)
 {
     float base = ch->rope_theta == FORM_ROPE_THETA_FIXED ? 10000.0f : (float)theta;
     int half = D / 2, interleaved = ch->rope_pairing == FORM_ROPE_PAIRING_INTERLEAVED;
     for (int i = 0; i < half; i++) {
-        float e = ch->rope_freq == FORM_ROPE_FREQ_INT_DIV ? (float)(2 * i / D)
-                : (ch->rope_freq == FORM_ROPE_FREQ_I_OVER_D ? (float)i : 2.0f * (float)i) / (float)D;
-        float angle = (float)pos * powf(base, -e), c = cosf(angle), s = sinf(angle);
+        /* The exponent, a quotient of small integers: in float it is that
+         * quotient rounded once, as code computing it in float has it. */
+        double e = ch->rope_freq == FORM_ROPE_FREQ_INT_DIV ? (double)(2 * i / D)
+                 : (ch->rope_freq == FORM_ROPE_FREQ_I_OVER_D ? i : 2.0 * i) / D;
+        if (ch->rope_freq != FORM_ROPE_FREQ_POSITIVE) e = -e;
+        float c, s;
+        if (variant) {
+            double angle = pos * pow(base, e);
+            c = (float)cos(angle), s = (float)sin(angle);
+        } else {
+            float angle = (float)pos * powf(base, (float)e);
+            c = cosf(angle), s = sinf(angle);
+        }
         if (ch->rope_sign == FORM_ROPE_SIGN_FLIPPED) s = -s;
         float *u = x + (interleaved ? 2 * i : i), *w = x + (interleaved ? 2 * i + 1 : i + half);
         float u0 = *u, w0 = *w;
@@ -78,14 +89,13 @@ static void turn(float *x, int D, int pos, int theta, const judge_changes *ch)
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
                              int variant)
 {
-    (void)variant;
     int B = a->ints[PB], H = a->ints[PH], T = a->ints[PT], D = a->ints[PD];
     float *x = outs[X];   /* it arrives holding its input */
     for (int b = 0; b < B; b++)
         for (int h = 0; h < H; h++)
             for (int t = 0; t < T; t++)
                 turn(x + (((size_t)b * H + h) * T + t) * D, D, position(ch, a->buf[OFFSET], b, t),
-                     a->ints[PTHETA], ch);
+                     a->ints[PTHETA], ch, variant);
     return JUDGE_OK;
 }
 
@@ -100,8 +110,16 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
     judge_coord(buf, n, lang, JUDGE_MSG_AXIS_C, (int)(i % D));
 }
 
+/* A frequency of theta^(2i/D) turns the last pairs by up to pos * theta
+ * radians, where float and double angles part by more than the tolerance:
+ * each is a way of writing it. Every other angle stays below pos. */
+static int variants(const judge_changes *ch)
+{
+    return ch->rope_freq == FORM_ROPE_FREQ_POSITIVE ? 2 : 1;
+}
+
 const judge_ops judge_rope_ops = {
-    "rope", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    "rope", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL, variants,
 };
 
 /* ---- 58: one decode step with RoPE in the cache ----
@@ -137,12 +155,13 @@ static judge_status decode_reference(void *const *outs, const judge_args *a)
 
 /* Turn every head of the B new-token rows x [B, H, D] to its sequence's
  * position (from the lengths len, as ch says). */
-static void turn_new(float *x, const int *len, const judge_args *a, const judge_changes *ch)
+static void turn_new(float *x, const int *len, const judge_args *a, const judge_changes *ch,
+                     int variant)
 {
     int H = a->ints[DH], D = a->ints[DD];
     for (int b = 0; b < a->ints[DB]; b++)
         for (int h = 0; h < H; h++)
-            turn(x + ((size_t)b * H + h) * D, D, position(ch, len, b, 0), a->ints[DTHETA], ch);
+            turn(x + ((size_t)b * H + h) * D, D, position(ch, len, b, 0), a->ints[DTHETA], ch, variant);
 }
 
 static judge_status decode_simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
@@ -161,8 +180,8 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
     }
     memcpy(qr, a->buf[DQ], sizeof(float) * n);
     memcpy(kr, a->buf[DK], sizeof(float) * n);
-    if (ch->rope_q != FORM_ROPE_Q_UNROTATED) turn_new(qr, len, a, ch);
-    if (ch->rope_k != FORM_ROPE_K_STORED_UNROTATED) turn_new(kr, len, a, ch);
+    if (ch->rope_q != FORM_ROPE_Q_UNROTATED) turn_new(qr, len, a, ch, variant);
+    if (ch->rope_k != FORM_ROPE_K_STORED_UNROTATED) turn_new(kr, len, a, ch, variant);
     judge_args r = *a;
     r.buf[DQ] = qr;
     r.buf[DK] = kr;
@@ -174,14 +193,14 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
          * or only the cached ones, as code that turns the rows j < len). */
         float *k2 = kr + n, *kc = k2 + n, *vc = kc + cache;
         memcpy(k2, kr, sizeof(float) * n);
-        if (ch->rope_k == FORM_ROPE_K_REROTATED) turn_new(k2, len, a, ch);
+        if (ch->rope_k == FORM_ROPE_K_REROTATED) turn_new(k2, len, a, ch, variant);
         memcpy(kc, a->buf[DKC], sizeof(float) * cache);
         memcpy(vc, a->buf[DVC], sizeof(float) * cache);
         memcpy(len2, len, sizeof(int) * (size_t)B);
         for (int b = 0; b < B; b++)
             for (int j = 0; j < len[b]; j++)
                 for (int h = 0; h < H; h++)
-                    turn(kc + ((size_t)b * S_max + j) * row + (size_t)h * D, D, j, a->ints[DTHETA], ch);
+                    turn(kc + ((size_t)b * S_max + j) * row + (size_t)h * D, D, j, a->ints[DTHETA], ch, variant);
         void *o2[N_DECODE] = { outs[DOUT], kc, vc, len2 };
         r.buf[DK] = k2;
         st = judge_decode_ops.simulate(o2, &r, ch, variant);
@@ -198,4 +217,5 @@ static void decode_coords(char *buf, size_t n, const judge_args *a, int p, size_
 
 const judge_ops judge_rope_decode_ops = {
     "rope-decode", decode_names, N_DECODE, decode_inputs, decode_reference, decode_simulate, decode_coords, NULL,
+    variants,
 };

@@ -1,5 +1,5 @@
-/* expect: WA */
-/* An unrelated off-by-one: positions start at offset[b] + 1. */
+/* expect: WA position_off_by_one */
+/* Positions counted from 1: token t turned to offset[b] + t + 1. */
 #include <math.h>
 
 void rope(float *x, const int *offset, int B, int H, int T, int D, int theta)
