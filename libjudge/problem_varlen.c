@@ -51,6 +51,10 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     draw_pack(a->buf[CU], a->ints[PB], a->ints[PTOTAL], seed, stream + CU);
     att_fill_uniform(a->buf[Q], a->len[Q], seed, stream + Q, 2.0f * c->scale);
     att_fill_uniform(a->buf[K], a->len[K], seed, stream + K, 2.0f);
+    if (c->negative) {
+        judge_sign(a->buf[Q], a->len[Q], -1);
+        judge_sign(a->buf[K], a->len[K], 1);
+    }
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
 }
 
@@ -86,7 +90,7 @@ static int sees(const judge_changes *ch, int t, int i, int j, int lo)
     if (ch->causal == FORM_CAUSAL_OFF) return 1;
     if (ch->varlen_causal == FORM_VARLEN_CAUSAL_PACKED_KEY) return j <= i;
     if (ch->varlen_causal == FORM_VARLEN_CAUSAL_PACKED_QUERY) return j - lo <= t;
-    return j <= t;
+    return ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < t : j <= t;
 }
 
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
@@ -116,7 +120,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         int dropped = ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && t == cu[b + 1] - 1;
         if (ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && hi == cu[b + 1]) hi--;
         for (int h = 0; h < H; h++) {
-            float max = -INFINITY, sum = 0.0f;
+            float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
             for (int c = 0; c < D; c++) acc[c] = 0.0f;
             for (int j = lo; j < hi && !dropped; j++) {
                 e[j] = -INFINITY;
@@ -156,5 +160,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_varlen_ops = {
-    "varlen-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL,
+    "varlen-attention", param_names, N_PARAMS, make_inputs, reference, simulate, coords, NULL, NULL,
 };
