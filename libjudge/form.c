@@ -46,15 +46,17 @@ float form_score_scale(const judge_changes *ch, int H, int D)
     case FORM_SCALE_ONE: return 1.0f;
     case FORM_SCALE_INV_D: return 1.0f / (float)D;
     case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(H * D));
+    case FORM_SCALE_SQRT_D: return sqrtf((float)D);
     default: return 1.0f / sqrtf((float)D);
     }
 }
 
-/* Where query i of batch b sits among its S_b keys: i + S_b - T, or i
- * with the offset taken as 0. */
+/* Where query i of batch b sits among its S_b keys: i + S_b - T; i with
+ * the offset taken as 0; i - (S_b - T) with it negated. */
 static int query_pos(const form_attn *f, const judge_changes *ch, int i, int S_b)
 {
-    return i + (ch->offset == FORM_OFFSET_ZERO ? 0 : S_b - f->T);
+    int off = ch->offset == FORM_OFFSET_ZERO ? 0 : S_b - f->T;
+    return i + (ch->offset == FORM_OFFSET_NEGATED ? -off : off);
 }
 
 /* Whether query i of batch b sees key j of its S_b keys, and with what
@@ -76,6 +78,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         case FORM_WINDOW_NONE: in = 1; break;
         case FORM_WINDOW_BAND: in = abs(pos - j) < W; seen = 1; break;
         case FORM_WINDOW_MINUS_ONE: in = j > pos - W + 1; break;
+        case FORM_WINDOW_AHEAD: in = j >= pos && j < pos + W; seen = 1; break;
         default: in = j > pos - W; break;
         }
         switch (ch->sinks) {
