@@ -64,6 +64,16 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
         y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] - max);
         sum += y[j * step];
     }
+    if (ch->online == FORM_ONLINE_NO_RESCALE) {
+        /* One pass for max and sum, the sum never rescaled when the max
+         * grows: each term is exp(x_j - the max so far). */
+        float m = -INFINITY;
+        sum = 0.0f;
+        for (int j = 0; j < n; j++) {
+            if (x[j * step] > m) m = x[j * step];
+            if (x[j * step] > -INFINITY) sum += expf(x[j * step] - m);
+        }
+    }
     for (int j = 0; j < n && !empty; j++) y[j * step] /= sum;
 }
 
