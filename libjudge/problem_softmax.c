@@ -59,6 +59,10 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
         if (x[j * step] > max) max = x[j * step];
     /* The correct code stops here for a row of -inf; code that never looks
      * at the max (no_max) or does not guard it (empty = nan) goes on to 0/0. */
+    if (max == -INFINITY && ch->empty == FORM_EMPTY_UNIFORM) {
+        for (int j = 0; j < n; j++) y[j * step] = 1.0f / (float)n;
+        return;
+    }
     int empty = max == -INFINITY && !no_max && !ch->empty;
     for (int j = 0; j < n; j++) {
         y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] - max);
