@@ -135,7 +135,7 @@ static int sees(const grads_in *g, const judge_changes *ch, int i, int j)
         int n = 8 << ch->backward_tiles, i0 = i / n * n, j1 = (j / n + 1) * n;
         return (j1 < g->S ? j1 : g->S) - 1 <= i0 + off;
     }
-    return j <= i + off;
+    return ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < i + off : j <= i + off;
 }
 
 /* Row i's probabilities into p and dP into dp (S each); returns delta_i. */
@@ -171,6 +171,8 @@ static float row(const grads_in *g, const judge_changes *ch, const float *q, con
         delta = dot(gi, gi, D);
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DP_SUM) {
         for (int j = 0; j < S; j++) delta += sees(g, ch, i, j) ? dp[j] : 0.0f;
+    } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DP_SUM_ALL) {
+        for (int j = 0; j < S; j++) delta += dp[j];
     } else {
         delta = dot(gi, o + (size_t)i * D, D);
     }

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA diagonal_masked */
 /* Row at a time, the causal mask off by one: a query does not see its own position (j < i + S - T). */
 #include <math.h>
 #include <string.h>
