@@ -137,7 +137,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 float acc = 0.0f;
                 for (int l = 0; l < d_c; l++)
                     acc += o_lat[l] * (ch->mla_uv ? V[(size_t)v * d_c + l] : V[(size_t)l * d_v + v]);
-                out[bh * d_v + v] = acc / sum;
+                out[bh * d_v + v] = ch->normalize == FORM_NORMALIZE_NONE ? acc : acc / sum;
             }
         }
     }
