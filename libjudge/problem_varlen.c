@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "att.h"
+#include "form.h"
 #include "judge.h"
 
 enum { OUT, Q, K, V, CU, PB, PTOTAL, PH, PD, N_PARAMS };
@@ -110,8 +111,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     int head_major = ch->varlen_layout == FORM_VARLEN_LAYOUT_HEAD_MAJOR;
     /* Element (t, h, c) as the code indexes it. */
 #define AT(t, h, c) (head_major ? ((size_t)(h) * total + (t)) * D + (c) : ((size_t)(t) * H + (h)) * D + (c))
-    float scale = ch->scale == FORM_SCALE_ONE ? 1.0f : ch->scale == FORM_SCALE_INV_D ? 1.0f / (float)D
-                : 1.0f / sqrtf((float)D);
+    float scale = form_score_scale(ch, H, D);
     for (int t = 0; t < total; t++) {
         int b = sequence_of(cu, B, t, ch);
         int lo = ch->varlen_keys == FORM_VARLEN_KEYS_PACK ? 0 : cu[b];
