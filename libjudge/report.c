@@ -352,8 +352,11 @@ static void text_mistake(const judge_session *s, str *b)
     const judge_mistake *m = s->named[0], *m2 = s->named[1];
     int l = s->lang == JUDGE_LANG_ZH;
     if (!m) {
-        /* A speed case's wrong result is told in the speed part, undiagnosed. */
-        if (s->verdict == JUDGE_WA && !judge_speed_failed_case(s)) put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
+        /* A speed case's wrong result is told in the speed part, undiagnosed;
+         * outputs never set are told by their own note, which says what to do. */
+        int unset = s->verdict_case >= 0 && s->cases[s->verdict_case].unwritten;
+        if (s->verdict == JUDGE_WA && !judge_speed_failed_case(s) && !unset)
+            put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
         return;
     }
     if (m2)

@@ -143,6 +143,23 @@ test('an int64 output a few off near 1e17: the error is the gap, not 0', async (
   assert.ok(failed.max_abs > 0 && failed.max_abs < 1000, `max_abs ${failed.max_abs}`);
 });
 
+test('outputs never set are told by their own note, without "no known mistake" beside it, in both languages', async () => {
+  const dir = scratch();
+  try {
+    const file = join(dir, 'last-row-skipped.c');
+    const code = readFileSync(join(root, 'problems', '45-stable-softmax', 'solution.c'), 'utf8');
+    writeFileSync(file, code.replace('for (int r = 0; r < rows; r++)', 'for (int r = 0; r < rows - 1; r++)'));
+    const en = (await judge(['45', file, '--lang', 'en'])).stdout;
+    assert.match(en, /output elements were never set/);
+    assert.doesNotMatch(en, /No known mistake/);
+    const zh = (await judge(['45', file, '--lang', 'zh'])).stdout;
+    assert.match(zh, /从未被赋值/);
+    assert.doesNotMatch(zh, /没有哪个已知错误/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // Outputs that are NaN make the error NaN, in every form it is read in:
 // never 0, as if only the finite elements counted.
 test('NaN outputs: the error is NaN in the table, the line under it, the JSON and the class CSV', async () => {
