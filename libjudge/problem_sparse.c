@@ -83,8 +83,13 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     int cands = r == FORM_TOPK_RANK_BEFORE_MASK || r == FORM_TOPK_RANK_MASKED_ZERO ? T : i + 1;
     for (int j = 0; j < T; j++) {
         float dot = 0.0f;
-        for (int c = 0; c < D; c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
-        s[j] = dot * scale;
+        for (int c = 0; c < D; c++) {
+            float qc = q[(size_t)i * D + c];
+            if (ch->topk_scores == FORM_TOPK_SCORES_Q_SCALED) qc *= scale;
+            if (ch->topk_scores == FORM_TOPK_SCORES_Q_DIVIDED) qc /= sqrtf((float)D);
+            dot += qc * k[(size_t)j * D + c];
+        }
+        s[j] = ch->topk_scores ? dot : dot * scale;
         x[j] = j > i && r == FORM_TOPK_RANK_MASKED_ZERO ? 0.0f : r == FORM_TOPK_RANK_ABS ? fabsf(s[j]) : s[j];
     }
     for (int j = 0; j <= i; j++) {

@@ -1,0 +1,39 @@
+/* expect: WA topk_q_scaled_first */
+/* A k-th-largest threshold over a static score row; each query element is divided by sqrtf(D) inside the dot product, so rounding splits ties. */
+#include <math.h>
+
+static float sc[4096];
+
+void topk_attention(float *out, const float *q, const float *k, const float *v,
+                    int B, int H, int T, int D, int topk)
+{
+    for (int bh = 0; bh < B * H; bh++)
+        for (int i = 0; i < T; i++) {
+            for (int j = 0; j <= i; j++) {
+                float d = 0.0f;
+                for (int c = 0; c < D; c++) d += q[(bh * T + i) * D + c] / sqrtf((float)D) * k[(bh * T + j) * D + c];
+                sc[j] = d;
+            }
+            int n = topk < i + 1 ? topk : i + 1;
+            float thr = -INFINITY;   /* the n-th largest: the largest score with at least n keys >= it */
+            for (int j = 0; j <= i; j++) {
+                int ge = 0;
+                for (int m = 0; m <= i; m++) ge += sc[m] >= sc[j];
+                if (ge >= n && sc[j] > thr) thr = sc[j];
+            }
+            int above = 0;
+            for (int j = 0; j <= i; j++) above += sc[j] > thr;
+            int ties_left = n - above;
+            float mx = -INFINITY;
+            for (int j = 0; j <= i; j++) if (sc[j] > mx) mx = sc[j];
+            float sum = 0.0f, acc[256] = { 0 };
+            for (int j = 0; j <= i; j++) {
+                int kept = sc[j] > thr || (sc[j] == thr && ties_left-- > 0);
+                if (!kept) continue;
+                float w = expf(sc[j] - mx);
+                sum += w;
+                for (int c = 0; c < D; c++) acc[c] += w * v[(bh * T + j) * D + c];
+            }
+            for (int c = 0; c < D; c++) out[(bh * T + i) * D + c] = acc[c] / sum;
+        }
+}
