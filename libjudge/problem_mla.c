@@ -108,7 +108,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     if (!q_lat) return JUDGE_ENOMEM;
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
     for (int b = 0; b < B; b++) {
-        int n = ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S : len[b];
+        /* Its keys are rows 0 .. len - 1: "without_new" is one of them short. */
+        int n = ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S
+              : ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? len[b] - 1
+              : ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE && len[b] < S ? len[b] + 1 : len[b];
         const float *cb = lat + (size_t)b * S * d_c, *kb = kpe + (size_t)b * S * d_r;
         for (int h = 0; h < H; h++) {
             size_t bh = (size_t)b * H + h;
