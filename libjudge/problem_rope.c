@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "att.h"
+#include "form.h"
 #include "judge.h"
 
 enum { X, OFFSET, PB, PH, PT, PD, PTHETA, N_PARAMS };
@@ -164,9 +165,17 @@ static void turn_new(float *x, const int *len, const judge_args *a, const judge_
             turn(x + ((size_t)b * H + h) * D, D, position(ch, len, b, 0), a->ints[DTHETA], ch, variant);
 }
 
-static judge_status decode_simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
-                                    int variant)
+/* 58's ways: the angles in float or double (variants()) for each of the
+ * form's ways of attending. */
+static int decode_variants(const judge_changes *ch)
 {
+    return variants(ch) * form_variants(ch);
+}
+
+static judge_status decode_simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
+                                    int ways)
+{
+    int variant = ways / form_variants(ch), attend = ways % form_variants(ch);
     int B = a->ints[DB], S_max = a->ints[DS], H = a->ints[DH], D = a->ints[DD];
     int rerotated = ch->rope_k == FORM_ROPE_K_REROTATED || ch->rope_k == FORM_ROPE_K_REROTATED_OLD;
     size_t row = (size_t)H * D, n = (size_t)B * row, cache = (size_t)S_max * n;
@@ -185,7 +194,7 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
     judge_args r = *a;
     r.buf[DQ] = qr;
     r.buf[DK] = kr;
-    judge_status st = judge_decode_ops.simulate(outs, &r, ch, variant);
+    judge_status st = judge_decode_ops.simulate(outs, &r, ch, attend);
     if (rerotated && st == JUDGE_OK) {
         /* Code that turns every key again at its own position when it
          * attends, on copies: the cache and the lengths stay as written
@@ -203,7 +212,7 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
                     turn(kc + ((size_t)b * S_max + j) * row + (size_t)h * D, D, j, a->ints[DTHETA], ch, variant);
         void *o2[N_DECODE] = { outs[DOUT], kc, vc, len2 };
         r.buf[DK] = k2;
-        st = judge_decode_ops.simulate(o2, &r, ch, variant);
+        st = judge_decode_ops.simulate(o2, &r, ch, attend);
     }
     free(qr);
     free(len2);
@@ -217,5 +226,5 @@ static void decode_coords(char *buf, size_t n, const judge_args *a, int p, size_
 
 const judge_ops judge_rope_decode_ops = {
     "rope-decode", decode_names, N_DECODE, decode_inputs, decode_reference, decode_simulate, decode_coords, NULL,
-    variants,
+    decode_variants,
 };

@@ -82,8 +82,11 @@ static int most_keys(const judge_session *s)
 {
     int most = 0;
     for (int ci = 0; ci < s->m->n_cases; ci++) {
-        int z[JUDGE_N_SIZES];
-        form_sizes(&s->calls[s->cases[ci].call].args, z);
+        const judge_args *a = &s->calls[s->cases[ci].call].args;
+        int z[JUDGE_N_SIZES] = { 0 };
+        if (s->m->attention) form_sizes(a, z);
+        else   /* a decode step's form is made in its code: its cache's rows */
+            z[JUDGE_SIZE_S] = judge_int(a, "S_max");
         if (z[JUDGE_SIZE_S] > most) most = z[JUDGE_SIZE_S];
     }
     return most;
