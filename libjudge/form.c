@@ -29,7 +29,8 @@ int form_variants(const judge_changes *ch)
 
 int form_tile(const judge_changes *ch, int variant)
 {
-    return ch->online ? tiles[variant / LAST_STEPS] : 0;
+    int n = (int)(sizeof tiles / sizeof tiles[0]);
+    return ch->online ? tiles[variant / LAST_STEPS % n] : 0;
 }
 
 int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b)

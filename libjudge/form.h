@@ -36,15 +36,16 @@ typedef struct {
 int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b);
 
 /* How many variants code with the changes ch comes in: the online softmax's
- * tile widths where ch turns the online knob, each in the two orders of the
- * last step (form.c). */
+ * tile widths where ch turns the online knob, each in the three ways of the
+ * last step (form.c). A problem that crosses them with ways of its own (58)
+ * numbers its variants so that variant % form_variants(ch) is the form's. */
 int form_variants(const judge_changes *ch);
 
 /* The scale code with the changes ch gives q.k, in H heads of D dims. */
 float form_score_scale(const judge_changes *ch, int H, int D);
 
-/* The online softmax's tile width in variant `variant`; 0 where ch does not
- * turn the online knob. */
+/* The online softmax's tile width in variant `variant` (or in the form's
+ * part of a crossed one); 0 where ch does not turn the online knob. */
 int form_tile(const judge_changes *ch, int variant);
 
 /* Write f's outputs as code with the changes ch (variant `variant`) would.
