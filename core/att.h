@@ -468,7 +468,7 @@ typedef struct {
     size_t first_bad;  /* index of the first bad element, or n if none */
     size_t worst;      /* index of the largest err / tol (n if none) */
     double max_abs;    /* max |got - ref| where ref is finite: NaN for a NaN got, inf for an infinite one */
-    double max_rel;    /* the same over |ref|, where ref is finite and not 0 */
+    double max_rel;    /* the same over |ref| where ref is finite: inf for a wrong element where ref is 0 */
     double max_ratio;  /* max err / tol: under 1 passes; +inf for a NaN */
 } att_cmp;
 

@@ -37,6 +37,8 @@ void att_compare(att_cmp *r, const float *got, const float *ref, size_t n,
         double err = fabs(g - e);
         if (isnan(err) || err > r->max_abs) r->max_abs = err;
         if (isnan(err) || isinf(e)) r->max_rel = err;
-        else if (e != 0.0 && err / fabs(e) > r->max_rel) r->max_rel = err / fabs(e);
+        else if (e == 0.0) {   /* a wrong element where 0 was expected is off by any factor */
+            if (ratio > 1.0 && !isnan(r->max_rel)) r->max_rel = INFINITY;
+        } else if (err / fabs(e) > r->max_rel) r->max_rel = err / fabs(e);
     }
 }

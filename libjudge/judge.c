@@ -680,7 +680,7 @@ static void compare_buffer(att_cmp *r, judge_type t, const void *got, const void
         if (r->n_bad++ == 0) r->first_bad = r->worst = i;
         r->max_ratio = INFINITY;
         if (gap > r->max_abs) r->max_abs = gap;
-        if (e != 0 && gap / fabs(e) > r->max_rel) r->max_rel = gap / fabs(e);
+        r->max_rel = e == 0 ? INFINITY : fmax(r->max_rel, gap / fabs(e));
     }
 }
 

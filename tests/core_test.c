@@ -265,6 +265,13 @@ static void test_compare_rules(void)
     att_compare(&r, ngot, nref, 2, 1e-4, 1e-4);
     CHECK(r.n_bad == 1 && isinf(r.max_abs) && isinf(r.max_rel),
           "0 vs -inf: %zu bad, max abs %g, max rel %g, not inf", r.n_bad, r.max_abs, r.max_rel);
+    /* Where 0 is expected, a wrong element is off by any factor; a right one counts for nothing. */
+    float zref[2] = { 0.0f, 2.0f }, zgot[2] = { 5e-5f, 2.0f };
+    att_compare(&r, zgot, zref, 2, 1e-4, 1e-4);
+    CHECK(r.n_bad == 0 && r.max_rel == 0, "5e-5 vs 0, within atol: %zu bad, max rel %g, not 0", r.n_bad, r.max_rel);
+    zgot[0] = 0.25f;
+    att_compare(&r, zgot, zref, 2, 1e-4, 1e-4);
+    CHECK(r.n_bad == 1 && isinf(r.max_rel), "0.25 vs 0: %zu bad, max rel %g, not inf", r.n_bad, r.max_rel);
 }
 
 /* ---- the table ---- */
