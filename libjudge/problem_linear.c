@@ -50,6 +50,8 @@ static float feature(float x, const judge_changes *ch)
     case FORM_LINEAR_PHI_ELU: return x > 0.0f ? x : expf(x) - 1.0f;
     case FORM_LINEAR_PHI_RELU: return x > 0.0f ? x : 0.0f;
     case FORM_LINEAR_PHI_IDENTITY: return x;
+    case FORM_LINEAR_PHI_EXP_PLUS_ONE: return x > 0.0f ? x + 1.0f : expf(x) + 1.0f;
+    case FORM_LINEAR_PHI_NO_PLUS_ONE_ABOVE: return x > 0.0f ? x : expf(x);
     default: return x > 0.0f ? x + 1.0f : expf(x);
     }
 }
