@@ -60,7 +60,8 @@ static void turn(float *x, int D, int pos, int theta, const judge_changes *ch, i
 {
     float base = ch->rope_theta == FORM_ROPE_THETA_FIXED ? 10000.0f : (float)theta;
     int half = D / 2, interleaved = ch->rope_pairing == FORM_ROPE_PAIRING_INTERLEAVED;
-    for (int i = 0; i < half; i++) {
+    int pairs = half - (ch->rope_span == FORM_ROPE_SPAN_LAST_SKIPPED);
+    for (int i = 0; i < pairs; i++) {
         /* The exponent, a quotient of small integers: in float it is that
          * quotient rounded once, as code computing it in float has it. */
         double e = ch->rope_freq == FORM_ROPE_FREQ_INT_DIV ? (double)(2 * i / D)
@@ -92,11 +93,13 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
 {
     int B = a->ints[PB], H = a->ints[PH], T = a->ints[PT], D = a->ints[PD];
     float *x = outs[X];   /* it arrives holding its input */
+    int bthd = ch->rope_layout == FORM_ROPE_LAYOUT_BTHD;
     for (int b = 0; b < B; b++)
         for (int h = 0; h < H; h++)
-            for (int t = 0; t < T; t++)
-                turn(x + (((size_t)b * H + h) * T + t) * D, D, position(ch, a->buf[OFFSET], b, t),
-                     a->ints[PTHETA], ch, variant);
+            for (int t = 0; t < T; t++) {
+                size_t at = bthd ? ((size_t)b * T + t) * H + h : ((size_t)b * H + h) * T + t;
+                turn(x + at * D, D, position(ch, a->buf[OFFSET], b, t), a->ints[PTHETA], ch, variant);
+            }
     return JUDGE_OK;
 }
 
