@@ -17,7 +17,9 @@ static const char *const param_names[N_PARAMS] = {
  * the same size, so that the sink takes a real share. The case's scale
  * multiplies q and the sinks: scores and sinks past expf's range, a sink
  * far above or far below a row's scores. With "negative", every score is
- * far below 0 and the sinks keep their size: a sink far above every score. */
+ * far below 0 and the sinks keep their size (a sink far above every score),
+ * but in odd heads they sit 1000 lower, far below every score: there a max
+ * that starts at 0 makes every term underflow. */
 static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int case_index)
 {
     uint64_t stream = (uint64_t)case_index << 8;
@@ -28,6 +30,8 @@ static void make_inputs(judge_args *a, const judge_case *c, uint64_t seed, int c
     if (c->negative) {
         judge_sign(a->buf[Q], a->len[Q], -1);
         judge_sign(a->buf[K], a->len[K], 1);
+        float *sinks = a->buf[SINKS];
+        for (size_t h = 1; h < a->len[SINKS]; h += 2) sinks[h] -= 1000.0f;
     }
     att_fill_uniform(a->buf[V], a->len[V], seed, stream + V, 1.0f);
 }
