@@ -509,7 +509,8 @@ void form_probe_perturb(judge_args *a, int j)
     }
 }
 
-void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_t *n)
+void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_t *n,
+                    ptrdiff_t *key_step)
 {
     const judge_attention *sp = a->meta->attention;
     int z[JUDGE_N_SIZES];
@@ -522,4 +523,5 @@ void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_
     *param = v->param;
     *n = i < z[JUDGE_SIZE_T] ? width : 0;
     *start = (size_t)i * (size_t)w.sp;
+    *key_step = v == &sp->view[JUDGE_VIEW_PROBS] ? w.sc : 0;
 }

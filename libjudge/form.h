@@ -69,10 +69,13 @@ void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judg
  * projections of x: token j of batch 0, with the queries' weights zero so
  * that every score is equal and only the values carry the change; else key
  * and value j of batch 0 in every kv head); and which elements of which
- * output are query i's (batch 0, head 0), none past the last query. */
+ * output are query i's (batch 0, head 0), none past the last query, and,
+ * where those are its weights (exercise 48), key j's at start + j * key_step
+ * (key_step 0 where they are not). */
 int form_probe_len(const judge_args *a);
 void form_probe_base(judge_args *a);
 void form_probe_perturb(judge_args *a, int j);
-void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_t *n);
+void form_probe_row(const judge_args *a, int i, int *param, size_t *start, size_t *n,
+                    ptrdiff_t *key_step);
 
 #endif

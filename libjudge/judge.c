@@ -799,7 +799,8 @@ static void check_probe(judge_session *s)
     pp->rows = n;
     for (int i = 0; i < n; i++) {    /* the rows stop where the queries do (T < S) */
         size_t start, len;
-        form_probe_row(&base->args, i, &out, &start, &len);
+        ptrdiff_t step;
+        form_probe_row(&base->args, i, &out, &start, &len, &step);
         if (!len) { pp->rows = i; break; }
         /* A NaN stays NaN whatever moves (an output never set, say): such
          * rows cannot show which keys a query sees, so there is no picture. */
@@ -813,14 +814,18 @@ static void check_probe(judge_session *s)
         const call *pc = &s->calls[r->call + 1 + j];
         for (int i = 0; i < pp->rows; i++) {
             size_t start, len;
-            form_probe_row(&pc->args, i, &out, &start, &len);
+            ptrdiff_t step;
+            form_probe_row(&pc->args, i, &out, &start, &len, &step);
             att_cmp a, b;
             const float *yours = pc->got[out], *yours0 = base->got[out];
             const float *want = pc->expect[out], *want0 = base->expect[out];
             att_compare(&a, yours + start, yours0 + start, len, s->m->atol, s->m->rtol);
             att_compare(&b, want + start, want0 + start, len, s->m->atol, s->m->rtol);
-            pp->yours[i][j] = a.n_bad > 0;
-            pp->expected[i][j] = b.n_bad > 0;
+            /* A weight row is its own picture: a query with one key gives it
+             * weight 1 however that key moves, yet sees it. */
+            size_t at = start + (size_t)j * (size_t)step;
+            pp->yours[i][j] = a.n_bad > 0 || (step && yours0[at] != 0);
+            pp->expected[i][j] = b.n_bad > 0 || (step && want0[at] != 0);
             pp->differs |= pp->yours[i][j] != pp->expected[i][j];
         }
     }

@@ -292,6 +292,23 @@ static void mask_picture_follows_the_rule(void)
                 CHECK(w && !w->probe.differs, "%d %s: the picture shows a mask mistake", m->id, m->mistakes[k].id);
                 judge_session_free(w);
             }
+            /* Code that drops the cache offset sees keys j <= i, and the
+             * picture says so, even of a query left with one key: its
+             * output does not move with that key (48's weight is 1). */
+            for (int k = 0; k < m->n_mistakes; k++) {
+                judge_changes ch = m->mistakes[k].alts[0], none = { 0 };
+                ch.offset = 0;
+                if (m->mistakes[k].alts[0].offset != FORM_OFFSET_ZERO || memcmp(&ch, &none, sizeof ch)) continue;
+                sim_ctx x = { &m->mistakes[k].alts[0], 0, JUDGE_OK };
+                judge_session *w = judged(m, answer_sim, &x);
+                int causal = judge_param_index(m, "causal") < 0 || judge_int(a, "causal");
+                for (int i = 0; w && i < w->probe.rows; i++)
+                    for (int j = 0; j < w->probe.n; j++)
+                        CHECK(w->probe.yours[i][j] == (statement_rule(a, i, j) && (!causal || j <= i)),
+                              "%d %s: query %d, key %d: the picture says %d", m->id, m->mistakes[k].id, i, j,
+                              w->probe.yours[i][j]);
+                judge_session_free(w);
+            }
         }
         judge_session_free(s);
     }
