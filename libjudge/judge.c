@@ -852,13 +852,19 @@ typedef struct {
     int real;             /* an explained case with non-degenerate output */
     size_t excess;        /* elements the simulation gets wrong that the learner got right */
     size_t matched;       /* wrong elements of the explained cases */
+    size_t guarded;       /* elements matched only as a guard (below): the weaker, the more */
 } fit;
+
+/* A NaN (a 0/0, an exp(-inf - -inf)) one side guards and the other does
+ * not: the guard writes 0, or -INFINITY for a log. */
+static int guarded(double got, double want)
+{
+    return isnan(got) != isnan(want) && (got == 0.0 || want == 0.0 || got == -INFINITY || want == -INFINITY);
+}
 
 static int close_to(double got, double want, double atol, double rtol)
 {
-    /* A 0/0 one side guards with a zero and the other does not. */
-    if (isnan(want)) return isnan(got) || got == 0.0;
-    if (isnan(got)) return want == 0.0;
+    if (isnan(got) || isnan(want)) return (isnan(got) && isnan(want)) || guarded(got, want);
     if (isinf(want)) return got == want;
     return fabs(got - want) <= 4 * (atol + rtol * fabs(want));
 }
@@ -886,11 +892,10 @@ static int degenerate(const judge_session *s, const call *c)
 }
 
 /* Case ci against sim; 1 if the simulation explains its wrong outputs. */
-static int explains_case(const judge_session *s, int ci, void *const *sim, size_t *excess,
-                         size_t *matched)
+static int explains_case(const judge_session *s, int ci, void *const *sim, fit *f)
 {
     const call *c = &s->calls[s->cases[ci].call];
-    size_t wrong = 0, misses = 0;
+    size_t wrong = 0, misses = 0, guards = 0;
     for (int p = 0; p < s->m->n_params; p++) {
         const judge_param *pa = &s->m->params[p];
         if (!pa->is_out) continue;
@@ -902,8 +907,11 @@ static int explains_case(const judge_session *s, int ci, void *const *sim, size_
             if (exact ? same_int(pa->type, c->got[p], c->expect[p], e)
                       : within(g, x, s->m->atol, s->m->rtol)) {
                 /* A 0/0 of the simulation the learner guarded is no excess. */
-                *excess += exact ? !same_int(pa->type, sim[p], c->expect[p], e)
-                                 : !within(m, x, s->m->atol, s->m->rtol) && !(isnan(m) && g == 0.0);
+                if (exact) f->excess += !same_int(pa->type, sim[p], c->expect[p], e);
+                else if (!within(m, x, s->m->atol, s->m->rtol)) {
+                    f->excess += !guarded(g, m);
+                    f->guarded += guarded(g, m);
+                }
                 continue;
             }
             wrong++;
@@ -914,10 +922,12 @@ static int explains_case(const judge_session *s, int ci, void *const *sim, size_
             misses += (!exact && never_written(pa->type, c->got[p], e)) ||
                       !(exact ? g == m || fabs(g - m) <= 1e-15 * fabs(m)
                               : close_to(g, m, s->m->atol, s->m->rtol));
+            guards += !exact && guarded(g, m);
         }
     }
     if (!(wrong > 0 && misses <= wrong / 50)) return 0;
-    *matched += wrong;
+    f->matched += wrong;
+    f->guarded += guards;
     return 1;
 }
 
@@ -955,7 +965,7 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
                 void *sim[JUDGE_MAX_PARAMS] = { 0 };
                 if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                     (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK)
-                    explains_case(s, ci, sim, &f.excess, &f.matched);
+                    explains_case(s, ci, sim, &f);
                 free_outputs(sim);
                 continue;
             }
@@ -963,7 +973,7 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
             if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                 (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK) {
                 f.wrong++;
-                if (explains_case(s, ci, sim, &f.excess, &f.matched)) {
+                if (explains_case(s, ci, sim, &f)) {
                     f.explained++;
                     explained[ci] = 1;
                     f.real |= !degenerate(s, c);
@@ -972,7 +982,9 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
             free_outputs(sim);
             if (k < 0 && !explained[ci]) break;
         }
-        if (f.explained > best->explained || (f.explained == best->explained && f.excess < best->excess)) {
+        if (f.explained > best->explained ||
+            (f.explained == best->explained && (f.excess < best->excess ||
+                                                (f.excess == best->excess && f.guarded < best->guarded)))) {
             *best = f;
             memcpy(explained_best, explained, (size_t)nc);
         }
@@ -1000,7 +1012,7 @@ typedef struct {
 
 /* Is `f` a better explanation than the best so far? Whole before partial,
  * one mistake before a pair, then fewer elements wrong where the learner is
- * right. */
+ * right, then fewer that only a guard matches. */
 static int better(const fit *f, int size, const candidate *best, int best_size)
 {
     if (!best->m[0]) return 1;
@@ -1008,7 +1020,8 @@ static int better(const fit *f, int size, const candidate *best, int best_size)
     if (whole != best_whole) return whole;
     if (!whole && f->explained != best->f.explained) return f->explained > best->f.explained;
     if (size != best_size) return size < best_size;
-    return f->excess < best->f.excess;
+    if (f->excess != best->f.excess) return f->excess < best->f.excess;
+    return f->guarded < best->f.guarded;
 }
 
 static judge_status name_mistake(judge_session *s)

@@ -6,6 +6,7 @@
  * attention form: there are no queries and keys to probe, only rows of
  * partial results. The property (merging equals unsplit attention) is
  * tested on the reference in tests/ref_merge_test.c. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include "att.h"
@@ -146,7 +147,8 @@ static void merge_row(float *o, float *lse, const float *x, const float *const *
      * never sees it, and code without the guard goes on to 0/0. */
     if (m == -INFINITY && ch->merge_empty != FORM_MERGE_EMPTY_NAN_ALL) {
         for (int c = 0; c < D; c++) o[c] = 0.0f;
-        *lse = -INFINITY;
+        *lse = ch->merge_empty == FORM_MERGE_EMPTY_LSE_ZERO ? 0.0f
+             : ch->merge_empty == FORM_MERGE_EMPTY_LSE_LOWEST ? -FLT_MAX : -INFINITY;
         return;
     }
     int base2 = ch->merge_weights == FORM_MERGE_WEIGHTS_EXP2;
