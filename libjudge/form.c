@@ -48,6 +48,7 @@ float form_score_scale(const judge_changes *ch, int H, int D)
     case FORM_SCALE_INV_D: return 1.0f / (float)D;
     case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(H * D));
     case FORM_SCALE_SQRT_D: return sqrtf((float)D);
+    case FORM_SCALE_INT_SQRT: return 1.0f / (float)(int)sqrtf((float)D);
     default: return 1.0f / sqrtf((float)D);
     }
 }
@@ -118,9 +119,11 @@ static float logit(const form_attn *f, const judge_changes *ch, int h, int pos, 
                    float scale, unsigned char *w)
 {
     float s = dot * scale, bias = 0.0f, cap = (float)f->cap;
-    if (f->alibi && ch->alibi != FORM_ALIBI_NONE) {
+    if ((f->alibi || ch->alibi == FORM_ALIBI_ALWAYS) && ch->alibi != FORM_ALIBI_NONE) {
         int n = ch->alibi == FORM_ALIBI_REVERSED ? f->H - h : ch->alibi == FORM_ALIBI_FROM_ZERO ? h : h + 1;
-        bias = exp2f(-8.0f * (float)n / (float)f->H) * (float)(j - pos);
+        float e = ch->alibi == FORM_ALIBI_INT_EXPONENT ? (float)(-8 * n / f->H)
+                : ch->alibi == FORM_ALIBI_EIGHT_HEADS ? (float)-n : -8.0f * (float)n / (float)f->H;
+        bias = exp2f(e) * (float)(j - pos);
         if (ch->alibi == FORM_ALIBI_SIGN) bias = -bias;
         if (ch->alibi == FORM_ALIBI_BEFORE_CAP) {
             s += bias;
@@ -134,12 +137,13 @@ static float logit(const form_attn *f, const judge_changes *ch, int h, int pos, 
             s = -cap;
         } else {
             s = ch->softcap == FORM_SOFTCAP_UNSCALED ? scale * (cap * tanhf(dot / cap))
-              : ch->softcap == FORM_SOFTCAP_NO_DIVIDE ? cap * tanhf(s) : cap * tanhf(s / cap);
+              : ch->softcap == FORM_SOFTCAP_NO_DIVIDE ? cap * tanhf(s)
+              : ch->softcap == FORM_SOFTCAP_NO_MULTIPLY ? tanhf(s / cap) : cap * tanhf(s / cap);
         }
     } else if (f->cap == 0 && ch->softcap == FORM_SOFTCAP_ZERO_APPLIED) {
         s = 0.0f;   /* 0 * tanh(s / 0): 0 * (+-1) */
     }
-    return f->alibi ? s + bias : s;
+    return s + bias;   /* bias is 0 where no ALiBi is added */
 }
 
 /* gpt-oss's sink in one query row: a logit that joins the softmax as a key;
