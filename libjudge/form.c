@@ -73,7 +73,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
     int seen = !causal || (ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < pos : j <= pos);
     int weight = 1;
     if (f->window > 0) {
-        int W = f->window, in, sink = j < f->sinks;
+        int W = f->window, in, sink = j < f->sinks + (ch->sinks == FORM_SINKS_PLUS_ONE);
         switch (ch->window) {
         case FORM_WINDOW_PLUS_ONE: in = j >= pos - W; break;
         case FORM_WINDOW_SHIFTED: in = j >= pos - W && j < pos; break;
@@ -87,6 +87,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         case FORM_SINKS_NONE: seen = seen && in; break;
         case FORM_SINKS_SEE_FUTURE: seen = (seen && in) || sink; break;
         case FORM_SINKS_TWICE: weight = sink && in ? 2 : 1; seen = seen && (in || sink); break;
+        case FORM_SINKS_TWICE_AFTER_FIRST: weight = sink && in && j > 0 ? 2 : 1; seen = seen && (in || sink); break;
         default: seen = seen && (in || sink); break;
         }
     }
@@ -165,6 +166,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
 {
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
     int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER;   /* softmax over every key */
+    int filled = ch->mask_fill != FORM_MASK_FILL_RIGHT;   /* hidden keys are keys of score 0 */
     int any = 0, width = tile > 0 ? tile : S_b;
     *m = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
     *l = 0.0f;
@@ -180,7 +182,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         int end = j0 + width < S_b ? j0 + width : S_b, used = 0;
         float m2 = *m;
         for (int j = j0; j < end; j++) {
-            if (!w[j] && !after) continue;
+            if (!w[j] && !after && ch->mask_fill != FORM_MASK_FILL_ZERO) continue;
             used = 1;
             if (!no_max && s[j] > m2) m2 = s[j];
         }
@@ -193,10 +195,10 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
             sk->e *= corr;
         }
         for (int j = j0; j < end; j++) {
-            if (!w[j] && !after) continue;
+            if (!w[j] && !after && !filled) continue;
             float x = (float)(w[j] ? w[j] : 1) * expf(s[j] - m2);
             *l += x;
-            if (!w[j]) continue;
+            if (!w[j] && !filled) continue;
             any = 1;
             e[j] = x;
             for (int c = 0; c < f->D && f->v.p; c++) acc[c] += x * AT(f->v, b, g, j, c);
@@ -247,7 +249,13 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         int S_b = f->kv_len ? f->kv_len[b] : S;
         for (int h = 0; h < f->H; h++) {
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
-                  : h / (f->H / f->Hkv);
+                  : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
+            if (g >= f->Hkv && (size_t)(b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc) >= f->kv_n) {
+                /* A kv head that ends past k: the judge's NaN guard is read. */
+                for (int i = 0; i < T; i++)
+                    for (int c = 0; c < D && f->out.p; c++) AT(f->out, b, h, i, c) = NAN;
+                continue;
+            }
             for (int i = 0; i < T; i++)
                 for (int j = 0; j < S_b; j++) {
                     float dot = 0.0f;
@@ -255,6 +263,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     unsigned char *wij = &w[(size_t)i * S + j];
                     *wij = (unsigned char)form_sees(f, ch, b, i, j, S_b);
                     s[(size_t)i * S + j] = logit(f, ch, h, query_pos(f, ch, i, S_b), j, dot, scale, wij);
+                    if (!*wij && ch->mask_fill) s[(size_t)i * S + j] = 0.0f;
                 }
             if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
                 /* Each key's column normalised over the queries that see it. */
@@ -407,6 +416,7 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     if (v[JUDGE_VIEW_X].param < 0) {
         f.q = view_of(a, &v[JUDGE_VIEW_Q], a->buf[v[JUDGE_VIEW_Q].param], 0, H, D);
         f.k = view_of(a, &v[JUDGE_VIEW_K], a->buf[v[JUDGE_VIEW_K].param], 0, H, D);
+        f.kv_n = a->len[v[JUDGE_VIEW_K].param];
         if (v[JUDGE_VIEW_V].param >= 0)   /* exercise 48 returns only the weights */
             f.v = view_of(a, &v[JUDGE_VIEW_V], a->buf[v[JUDGE_VIEW_V].param], 0, H, D);
         if (v[JUDGE_VIEW_SINK_LOGIT].param >= 0)

@@ -30,6 +30,7 @@ typedef struct {
     int causal, window, sinks;        /* window 0: none; sinks: keys 0 .. sinks-1 */
     form_view sink_logit;             /* gpt-oss: head h's logit at (0, h, 0, 0); p NULL: none */
     int cap, alibi;                   /* soft cap (0: none); ALiBi biases on (exercise 63) */
+    size_t kv_n;                      /* elements of k and of v; 0: no kv head past Hkv is read */
 } form_attn;
 
 /* a and b as one set of changes in *out; 0 when they turn the same knob. */
