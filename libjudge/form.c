@@ -99,7 +99,8 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
              * guard bytes past the mask, which are non-zero: "real". */
             ptrdiff_t at = (ptrdiff_t)b * (ch->padding == FORM_PADDING_STRIDE_T ? f->T
                                            : ch->padding == FORM_PADDING_FIRST_BATCH ? 0 : f->mask_sb) + j;
-            seen = seen && (at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at]);
+            int real = at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at];
+            seen = seen && (ch->padding == FORM_PADDING_INVERTED ? !real : real);
         }
     }
     return seen ? weight : 0;
@@ -188,8 +189,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         }
         if (!used) continue;   /* a tile with no key changes nothing */
         float corr = expf(*m - m2);
-        if (ch->online != FORM_ONLINE_NO_RESCALE) *l *= corr;
-        if (ch->online == FORM_ONLINE_RIGHT) {
+        if (ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_SUM) *l *= corr;
+        if (ch->online == FORM_ONLINE_RIGHT || ch->online == FORM_ONLINE_NO_RESCALE_SUM) {
             for (int c = 0; c < f->D; c++) acc[c] *= corr;
             for (int j = 0; j < j0; j++) e[j] *= corr;
             sk->e *= corr;

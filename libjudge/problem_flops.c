@@ -94,6 +94,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         if (ch->arith == FORM_ARITH_DOUBLE) {   /* in this order, each product rounded to 53 bits */
             proj[i] = (long long)(8.0 * (double)L * (double)D * (double)D);
             attn[i] = (long long)(4.0 * (double)L * (double)L * (double)D);
+        } else if (ch->arith == FORM_ARITH_FLOAT) {   /* to 24 bits */
+            proj[i] = (long long)(8.0f * (float)L * (float)D * (float)D);
+            attn[i] = (long long)(4.0f * (float)L * (float)L * (float)D);
         }
     }
     return JUDGE_OK;
