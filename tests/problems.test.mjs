@@ -62,7 +62,7 @@ for (const [what, mutate, message] of [
   ['a mistake with no text anywhere', (s) => s.replace('"id": "no_scale"', '"id": "no_such_mistake"'),
     /mistakes\[0\]: no_such_mistake has no title in problems\/mistakes\.json/],
   ['a mistake listed twice', (s) => s.replace('"id": "scale_by_d"', '"id": "no_scale"'),
-    /mistakes\[1\]\.id no_scale is listed twice/],
+    /mistakes\[\d+\]\.id no_scale is listed twice/],
   ['an attention view with the wrong axes', (s) => s.replace('"out": "out[b t f]"', '"out": "out[b t]"'),
     /attention\.out: one axis per dim of out \(3\)/],
   ['a problem without hints', (s) => s.replace(/\n  "hints": \[[^]*?\n  \],/, ''), /problem\.json: hints must be a list of 2 or 3 hints/],
