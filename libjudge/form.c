@@ -251,8 +251,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         for (int h = 0; h < f->H; h++) {
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
-            if (g >= f->Hkv && (size_t)(b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc) >= f->kv_n) {
-                /* A kv head that ends past k: the judge's NaN guard is read. */
+            ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
+            if (g >= f->Hkv && (size_t)head_end >= f->kv_n) {
+                /* A kv head that ends past k: the learner's code reads the
+                 * judge's NaN guard there (exercise 51 has out alone). */
                 for (int i = 0; i < T; i++)
                     for (int c = 0; c < D && f->out.p; c++) AT(f->out, b, h, i, c) = NAN;
                 continue;
