@@ -23,7 +23,7 @@ GEN := $(BUILD)/gen/problems.c
 # knobs of the mistakes' form (libjudge/form.json).
 GEN_H := $(BUILD)/gen/messages.h $(BUILD)/gen/form_knobs.h
 CPPFLAGS += -I$(BUILD)/gen
-PROBLEM_FILES := $(wildcard problems/*/*)
+PROBLEM_FILES := $(wildcard problems/*/*) problems/mistakes.json
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
 JUDGE_OBJ := $(JUDGE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/problems.o
