@@ -100,7 +100,8 @@ static int most_keys(const judge_session *s)
  * the code is right on every size the statement promises). So tiled, a
  * row that starts from a learned sink (exercise 62) is rescaled from it
  * once, at its first tile, where no case need show more: l's rescale
- * missing and both missing are one code there, and either name is right. */
+ * missing (no_rescale_sum) and both missing (no_rescale) are one code
+ * there, and the second name is right too. */
 static void every_mistake_names_itself(void)
 {
     for (int p = 0; p < judge_n_metas; p++) {
@@ -119,8 +120,9 @@ static void every_mistake_names_itself(void)
                         continue;
                     }
                     const judge_mistake *got = s->named[0];
-                    if (2 * form_tile(ch, v) >= most_keys(s) && got && got->alts[0].online && !s->named[1] &&
-                        !s->partial) {
+                    int sink = m->attention && m->attention->view[JUDGE_VIEW_SINK_LOGIT].param >= 0;
+                    if (sink && 2 * form_tile(ch, v) >= most_keys(s) && ch->online == FORM_ONLINE_NO_RESCALE_SUM &&
+                        got && got->alts[0].online == FORM_ONLINE_NO_RESCALE && !s->named[1] && !s->partial) {
                         judge_session_free(s);
                         continue;
                     }
