@@ -41,6 +41,16 @@ int form_combine(judge_changes *out, const judge_changes *a, const judge_changes
     return 1;
 }
 
+int form_decode_keys(const judge_changes *ch, int seen, int S_max)
+{
+    switch (ch->cache_keys) {
+    case FORM_CACHE_KEYS_WITHOUT_NEW: return seen;
+    case FORM_CACHE_KEYS_WHOLE: return S_max;
+    case FORM_CACHE_KEYS_ONE_MORE: return seen + 2;   /* S_max + 1 at most: form_decode_attention */
+    default: return seen + 1;
+    }
+}
+
 float form_score_scale(const judge_changes *ch, int H, int D)
 {
     switch (ch->scale) {
@@ -336,6 +346,52 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     free(s);
     free(w);
     return JUDGE_OK;
+}
+
+/* Code that attends over one row past the new token (cache_keys one_more)
+ * reads, where that row is past its sequence's S_max, the next sequence's
+ * row 0 as it was before that sequence's own step (code that stores and
+ * attends sequence by sequence), k0 and v0 holding the caches as they came;
+ * past the last sequence, the judge's NaN guard. So it attends over a copy
+ * with one row more per sequence. Only the position-major cache [B, S, H, D]
+ * is copied so: another layout (a pair of mistakes) stops at S_max. */
+judge_status form_decode_attention(const form_attn *f, const judge_changes *ch, int variant,
+                                   const float *k0, const float *v0)
+{
+    int B = f->B, S = f->S, H = f->H, D = f->D;
+    size_t row = (size_t)H * D, seq = (size_t)S * row, wide = seq + row;
+    int past = 0;
+    for (int b = 0; b < B; b++) past |= f->kv_len[b] > S;
+    int position_major = f->k.sp == (ptrdiff_t)row && f->k.sh == D && f->k.sb == (ptrdiff_t)seq;
+    if (!past) return form_attention(f, ch, variant);
+    int *keys = malloc(sizeof(int) * (size_t)B);
+    float *k = position_major ? malloc(sizeof(float) * 2 * wide * (size_t)B) : NULL, *v = k ? k + wide * B : NULL;
+    if (!keys || (position_major && !k)) {
+        free(keys);
+        free(k);
+        return JUDGE_ENOMEM;
+    }
+    for (int b = 0; b < B; b++) keys[b] = f->kv_len[b] > S && !position_major ? S : f->kv_len[b];
+    form_attn g = *f;
+    g.kv_len = keys;
+    if (position_major) {
+        for (int b = 0; b < B; b++) {
+            memcpy(k + b * wide, f->k.p + b * seq, sizeof(float) * seq);
+            memcpy(v + b * wide, f->v.p + b * seq, sizeof(float) * seq);
+            for (size_t e = 0; e < row; e++) {
+                k[b * wide + seq + e] = b + 1 < B ? k0[(b + 1) * seq + e] : NAN;
+                v[b * wide + seq + e] = b + 1 < B ? v0[(b + 1) * seq + e] : NAN;
+            }
+        }
+        g.S = S + 1;
+        g.k.p = k;
+        g.v.p = v;
+        g.k.sb = g.v.sb = (ptrdiff_t)wide;
+    }
+    judge_status st = form_attention(&g, ch, variant);
+    free(keys);
+    free(k);
+    return st;
 }
 
 /* ---- problems whose data has an "attention" spec ---- */

@@ -45,6 +45,11 @@ int form_variants(const judge_changes *ch);
 /* The scale code with the changes ch gives q.k, in H heads of D dims. */
 float form_score_scale(const judge_changes *ch, int H, int D);
 
+/* How many cache rows a decode step attends over, as code with the changes
+ * ch does, when `seen` rows were cached before the new one (written at row
+ * seen) and the cache holds S_max: rows 0 .. seen when right. */
+int form_decode_keys(const judge_changes *ch, int seen, int S_max);
+
 /* The online softmax's tile width in variant `variant` (or in the form's
  * part of a crossed one); 0 where ch does not turn the online knob. */
 int form_tile(const judge_changes *ch, int variant);
@@ -52,6 +57,11 @@ int form_tile(const judge_changes *ch, int variant);
 /* Write f's outputs as code with the changes ch (variant `variant`) would.
  * JUDGE_ENOMEM when its scratch cannot be had; outputs are then undefined. */
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant);
+
+/* form_attention for a decode step over a cache whose kv_len may run one row
+ * past S (form_decode_keys): k0, v0 are the caches as they came (form.c). */
+judge_status form_decode_attention(const form_attn *f, const judge_changes *ch, int variant,
+                                   const float *k0, const float *v0);
 
 /* The attention form of a problem whose data has an "attention" spec: sizes
  * and views from the call's arguments, outputs into outs (by param index).

@@ -126,8 +126,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     for (int b = 0; b < B; b++) {
         n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
         int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
-        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? seen
-                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : seen + 1;
+        keys[b] = form_decode_keys(ch, seen, S_max);
     }
     float *ka = kc, *va = vc;
     if (kr) {
@@ -151,7 +150,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     f.k.p = ka;
     f.v = w;
     f.v.p = va;
-    judge_status st = form_attention(&f, ch, variant);
+    judge_status st = form_decode_attention(&f, ch, variant, a->buf[KC], a->buf[VC]);
     if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
         store(kc, a->buf[K], &w, n, B, H, D);
         store(vc, a->buf[V], &w, n, B, H, D);

@@ -200,9 +200,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     size_t cache = (size_t)B * S_max * H * D, scales = (size_t)B * S_max * H;
     int *len = outs[LEN];
     /* The code's own copy of the caches (what it attends over), and the
-     * dequantised floats. */
+     * dequantised floats: k and v as attended, then as they came. */
     signed char *wq = malloc(2 * cache);
-    float *ws = malloc(sizeof(float) * 2 * scales), *f = malloc(sizeof(float) * 2 * cache);
+    float *ws = malloc(sizeof(float) * 2 * scales), *f = malloc(sizeof(float) * 4 * cache);
     int *n = malloc(sizeof(int) * 2 * (size_t)B), *keys = n ? n + B : NULL;
     if (!wq || !ws || !f || !n) {
         free(wq);
@@ -218,8 +218,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     for (int b = 0; b < B; b++) {
         n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
         int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
-        keys[b] = ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? seen
-                : ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S_max : seen + 1;
+        keys[b] = form_decode_keys(ch, seen, S_max);
     }
     if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE) {
         store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
@@ -238,7 +237,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     fa.k.p = f;
     fa.v = w;
     fa.v.p = f + cache;
-    judge_status st = form_attention(&fa, ch, variant);
+    dequantize(f + 2 * cache, outs[KQ], outs[KS], a->buf[K], n, B, S_max, H, D, ch);
+    dequantize(f + 3 * cache, outs[VQ], outs[VS], a->buf[V], n, B, S_max, H, D, ch);
+    judge_status st = form_decode_attention(&fa, ch, variant, f + 2 * cache, f + 3 * cache);
     if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
         store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
         store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
