@@ -257,9 +257,11 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         return JUDGE_ENOMEM;
     }
     float *p = s + ts, *acc = p + ts;   /* scores, weights, one row's values */
+    float carried = 0.0f;   /* the last row's sum, where code does not reset it */
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
         for (int h = 0; h < f->H; h++) {
+            if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried = 0.0f;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
             ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
@@ -313,6 +315,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 } else {
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
                                       pi, acc, &l, &m, &sk);
+                    /* Two-pass code adds this row's terms to the sum it kept;
+                     * a row with no key, unguarded, adds NaN for good. */
+                    if (ch->sum_reset) l += carried;
+                    carried = !any && ch->empty == FORM_EMPTY_NAN ? NAN : l;
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     for (int j = 0; j < S_b; j++)
                         pi[j] = !any ? empty_weight(ch, S_b) : ch->normalize ? pi[j]
