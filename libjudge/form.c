@@ -249,19 +249,22 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int weights_first = (last && !ch->normalize) || capped_probs;
     float scale = form_score_scale(ch, f->H, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
-    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D + 1));
+    float *s = malloc(sizeof(float) * (2 * ts + 2 * (size_t)D + 1));
     unsigned char *w = malloc(ts + 1);
     if (!s || !w) {
         free(s);
         free(w);
         return JUDGE_ENOMEM;
     }
-    float *p = s + ts, *acc = p + ts;   /* scores, weights, one row's values */
-    float carried = 0.0f;   /* the last row's sum, where code does not reset it */
+    float *p = s + ts, *acc = p + ts, *kept = acc + D;   /* scores, weights, one row's values */
+    /* The last row's sum and values, where code does not reset them. */
+    float carried = 0.0f;
+    for (int c = 0; c < D; c++) kept[c] = 0.0f;
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
         for (int h = 0; h < f->H; h++) {
             if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried = 0.0f;
+            for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_HEAD; c++) kept[c] = 0.0f;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
             ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
@@ -328,6 +331,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                         acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
                     }
+                }
+                for (int c = 0; c < D && ch->acc_reset; c++) {
+                    acc[c] = any || ch->empty != FORM_EMPTY_NAN ? acc[c] + kept[c] : NAN;
+                    kept[c] = acc[c];
                 }
                 float quiet = query_silenced(f, ch, b, i);
                 for (int c = 0; c < D && f->out.p; c++) {
