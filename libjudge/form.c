@@ -344,7 +344,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     AT(f->out, b, h, i, c) = quiet ? 0.0f : o;
                 }
                 if (f->lse.p) {
-                    float L = any ? (ch->lse == FORM_LSE_NO_MAX ? 0.0f : m) + logf(l) : -INFINITY;
+                    float M = ch->lse == FORM_LSE_NO_MAX ? 0.0f : ch->lse == FORM_LSE_UNSCALED_MAX ? m / scale : m;
+                    float L = any ? M + logf(l) : -INFINITY;
                     AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f)
                                            : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l) : L;
                 }
