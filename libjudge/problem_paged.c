@@ -146,6 +146,18 @@ static ptrdiff_t read_at(const judge_args *a, const judge_changes *ch, int b, in
     return at < 0 || at + D > (ptrdiff_t)nb * bs * Hkv * D ? -1 : at;
 }
 
+/* How many of its n keys code with the changes ch reads, in blocks of bs. */
+static int keys_read(const judge_changes *ch, int n, int bs)
+{
+    switch (ch->paged_keys) {
+    case FORM_PAGED_KEYS_WHOLE_BLOCK: return (n + bs - 1) / bs * bs;
+    case FORM_PAGED_KEYS_FLOOR_BLOCKS: return n / bs * bs;
+    case FORM_PAGED_KEYS_MOD_LAST: return n % bs ? n : n - bs;
+    case FORM_PAGED_KEYS_ONE_SHORT: return n - 1;
+    default: return n;
+    }
+}
+
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
                              int variant)
 {
@@ -162,7 +174,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         return JUDGE_ENOMEM;
     }
     for (int b = 0; b < B; b++) {
-        keys[b] = ch->paged_keys == FORM_PAGED_KEYS_WHOLE_BLOCK ? (lens[b] + bs - 1) / bs * bs : lens[b];
+        keys[b] = keys_read(ch, lens[b], bs);
         for (int p = 0; p < keys[b]; p++)
             for (int h = 0; h < H; h++) {
                 int g = ch->paged_kv_head == FORM_PAGED_KV_HEAD_QUERY_HEAD ? h
