@@ -46,7 +46,8 @@ int form_decode_keys(const judge_changes *ch, int seen, int S_max)
     switch (ch->cache_keys) {
     case FORM_CACHE_KEYS_WITHOUT_NEW: return seen;
     case FORM_CACHE_KEYS_WHOLE: return S_max;
-    case FORM_CACHE_KEYS_ONE_MORE: return seen + 2;   /* S_max + 1 at most: form_decode_attention */
+    case FORM_CACHE_KEYS_ONE_MORE:
+    case FORM_CACHE_KEYS_ONE_MORE_STORED: return seen + 2;   /* S_max + 1 at most: form_decode_attention */
     default: return seen + 1;
     }
 }
@@ -364,11 +365,12 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
 
 /* Code that attends over one row past the new token (cache_keys one_more)
  * reads, where that row is past its sequence's S_max, the next sequence's
- * row 0 as it was before that sequence's own step (code that stores and
- * attends sequence by sequence), k0 and v0 holding the caches as they came;
- * past the last sequence, the judge's NaN guard. So it attends over a copy
- * with one row more per sequence. Only the position-major cache [B, S, H, D]
- * is copied so: another layout (a pair of mistakes) stops at S_max. */
+ * row 0: as it was before that sequence's own step where code stores and
+ * attends sequence by sequence (k0 and v0, the caches as they came), as
+ * stored where it stores every new row first (one_more_stored); past the
+ * last sequence, the judge's NaN guard. So it attends over a copy with one
+ * row more per sequence. Only the position-major cache [B, S, H, D] is
+ * copied so: another layout (a pair of mistakes) stops at S_max. */
 judge_status form_decode_attention(const form_attn *f, const judge_changes *ch, int variant,
                                    const float *k0, const float *v0)
 {
@@ -392,9 +394,11 @@ judge_status form_decode_attention(const form_attn *f, const judge_changes *ch, 
         for (int b = 0; b < B; b++) {
             memcpy(k + b * wide, f->k.p + b * seq, sizeof(float) * seq);
             memcpy(v + b * wide, f->v.p + b * seq, sizeof(float) * seq);
+            const float *kn = ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE_STORED ? f->k.p : k0;
+            const float *vn = ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE_STORED ? f->v.p : v0;
             for (size_t e = 0; e < row; e++) {
-                k[b * wide + seq + e] = b + 1 < B ? k0[(b + 1) * seq + e] : NAN;
-                v[b * wide + seq + e] = b + 1 < B ? v0[(b + 1) * seq + e] : NAN;
+                k[b * wide + seq + e] = b + 1 < B ? kn[(b + 1) * seq + e] : NAN;
+                v[b * wide + seq + e] = b + 1 < B ? vn[(b + 1) * seq + e] : NAN;
             }
         }
         g.S = S + 1;
