@@ -264,8 +264,11 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
         for (int h = 0; h < f->H; h++) {
-            if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried = 0.0f;
-            for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_HEAD; c++) kept[c] = 0.0f;
+            if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD || ch->sum_reset == FORM_SUM_RESET_PER_HEAD_SEEDED)
+                carried = 0.0f;
+            for (int c = 0; c < D && (ch->acc_reset == FORM_ACC_RESET_PER_HEAD ||
+                                      ch->acc_reset == FORM_ACC_RESET_PER_HEAD_SEEDED); c++)
+                kept[c] = 0.0f;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
             ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
@@ -300,7 +303,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
             }
             for (int i = 0; i < T; i++) {
-                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f;
+                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f, fade = 1.0f;
                 int any, pos = query_pos(f, ch, i, S_b);
                 sink_term sk = { 0, 0, -1, 0.0f, 0.0f };
                 if (f->sink_logit.p && ch->learned_sink != FORM_LEARNED_SINK_DROPPED) {
@@ -320,8 +323,17 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
                                       pi, acc, &l, &m, &sk);
                     /* Two-pass code adds this row's terms to the sum it kept;
-                     * a row with no key, unguarded, adds NaN for good. */
-                    if (ch->sum_reset) l += carried;
+                     * a row with no key, unguarded, adds NaN for good. An
+                     * online softmax that starts its max at the row's first
+                     * key (or sink) has rescaled what it kept by the time the
+                     * max is the row's: exp(first - max). */
+                    float first = sk.on && !sk.unshifted ? sk.logit : NAN;
+                    for (int j = 0; j < S_b && isnan(first); j++)
+                        if (w[(size_t)i * S + j]) first = s[(size_t)i * S + j];
+                    if (any) fade = expf(first - m);
+                    int sum_seeded = ch->sum_reset == FORM_SUM_RESET_NEVER_SEEDED ||
+                                     ch->sum_reset == FORM_SUM_RESET_PER_HEAD_SEEDED;
+                    if (ch->sum_reset) l += carried * (sum_seeded ? fade : 1.0f);
                     carried = !any && ch->empty == FORM_EMPTY_NAN ? NAN : l;
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     for (int j = 0; j < S_b; j++)
@@ -333,8 +345,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
                     }
                 }
+                int acc_seeded = ch->acc_reset == FORM_ACC_RESET_NEVER_SEEDED ||
+                                 ch->acc_reset == FORM_ACC_RESET_PER_HEAD_SEEDED;
                 for (int c = 0; c < D && ch->acc_reset; c++) {
-                    acc[c] = any || ch->empty != FORM_EMPTY_NAN ? acc[c] + kept[c] : NAN;
+                    acc[c] = any || ch->empty != FORM_EMPTY_NAN ? acc[c] + kept[c] * (acc_seeded ? fade : 1.0f) : NAN;
                     kept[c] = acc[c];
                 }
                 float quiet = query_silenced(f, ch, b, i);
