@@ -327,10 +327,12 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                      * online softmax that starts its max at the row's first
                      * key (or sink) has rescaled what it kept by the time the
                      * max is the row's: exp(first - max). */
-                    float first = sk.on && !sk.unshifted ? sk.logit : NAN;
-                    for (int j = 0; j < S_b && isnan(first); j++)
-                        if (w[(size_t)i * S + j]) first = s[(size_t)i * S + j];
-                    if (any) fade = expf(first - m);
+                    if (any && (ch->sum_reset || ch->acc_reset)) {
+                        float first = sk.on && !sk.unshifted ? sk.logit : NAN;
+                        for (int j = 0; j < S_b && isnan(first); j++)
+                            if (w[(size_t)i * S + j]) first = s[(size_t)i * S + j];
+                        fade = expf(first - m);
+                    }
                     int sum_seeded = ch->sum_reset == FORM_SUM_RESET_NEVER_SEEDED ||
                                      ch->sum_reset == FORM_SUM_RESET_PER_HEAD_SEEDED;
                     if (ch->sum_reset) l += carried * (sum_seeded ? fade : 1.0f);

@@ -237,8 +237,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     fa.k.p = f;
     fa.v = w;
     fa.v.p = f + cache;
-    dequantize(f + 2 * cache, outs[KQ], outs[KS], a->buf[K], n, B, S_max, H, D, ch);
-    dequantize(f + 3 * cache, outs[VQ], outs[VS], a->buf[V], n, B, S_max, H, D, ch);
+    if (ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE) {   /* the only read of the caches as they came */
+        dequantize(f + 2 * cache, outs[KQ], outs[KS], a->buf[K], n, B, S_max, H, D, ch);
+        dequantize(f + 3 * cache, outs[VQ], outs[VS], a->buf[V], n, B, S_max, H, D, ch);
+    }
     judge_status st = form_decode_attention(&fa, ch, variant, f + 2 * cache, f + 3 * cache);
     if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
         store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
