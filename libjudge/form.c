@@ -83,7 +83,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
     int causal = ch->causal == FORM_CAUSAL_OFF ? 0 : ch->causal == FORM_CAUSAL_ALWAYS ? 1 : f->causal;
     int seen = !causal || (ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < pos : j <= pos);
     int weight = 1;
-    if (f->window > 0) {
+    if (f->window > 0 || ch->window == FORM_WINDOW_ZERO_APPLIED) {
         int W = f->window, in, sink = j < f->sinks + (ch->sinks == FORM_SINKS_PLUS_ONE);
         switch (ch->window) {
         case FORM_WINDOW_PLUS_ONE: in = j >= pos - W; break;
