@@ -154,6 +154,14 @@ static float max_abs(const float *x, size_t n, const judge_changes *ch)
     return top;
 }
 
+/* Where the scale of row j, head h of sequence b sits in [B, S_max, H], or
+ * where code with the changes ch puts it. */
+static size_t scale_at(const judge_changes *ch, int b, int j, int h, int S_max, int H)
+{
+    return ch->int8_scale_layout == FORM_INT8_SCALE_LAYOUT_HEAD_MAJOR ? ((size_t)b * H + h) * S_max + j
+                                                                     : ((size_t)b * S_max + j) * H + h;
+}
+
 /* The new token's x [B, H, D] quantised into row at[b] of a cache q8
  * [B, S_max, H, D] with scales [B, S_max, H]. */
 static void store(signed char *q8, float *sc, const float *x, const int *at, int B, int S_max,
@@ -168,7 +176,7 @@ static void store(signed char *q8, float *sc, const float *x, const int *at, int
             float top = ch->int8_group == FORM_INT8_GROUP_TENSOR ? all
                       : ch->int8_group == FORM_INT8_GROUP_POSITION ? position : max_abs(xh, (size_t)D, ch);
             size_t r = (size_t)b * S_max + (size_t)at[b];
-            quantize(q8 + r * row + (size_t)h * D, sc + r * H + h, xh, D, top, ch);
+            quantize(q8 + r * row + (size_t)h * D, sc + scale_at(ch, b, at[b], h, S_max, H), xh, D, top, ch);
         }
     }
 }
@@ -185,7 +193,7 @@ static void dequantize(float *f, const signed char *q8, const float *sc, const f
             for (int h = 0; h < H; h++) {
                 int from = ch->int8_row_scale == FORM_INT8_ROW_SCALE_FIRST ? 0
                          : ch->int8_row_scale == FORM_INT8_ROW_SCALE_NEW ? at[b] : j;
-                float s = sc[((size_t)b * S_max + from) * H + h];
+                float s = sc[scale_at(ch, b, from, h, S_max, H)];
                 size_t i = ((size_t)b * S_max + j) * row + (size_t)h * D;
                 for (int c = 0; c < D; c++)
                     f[i + c] = j == at[b] && ch->int8_new_row == FORM_INT8_NEW_ROW_FLOAT
