@@ -263,6 +263,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
+        if (ch->sum_reset == FORM_SUM_RESET_PER_BATCH) carried = 0.0f;
+        for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_BATCH; c++) kept[c] = 0.0f;
         for (int h = 0; h < f->H; h++) {
             if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD || ch->sum_reset == FORM_SUM_RESET_PER_HEAD_SEEDED)
                 carried = 0.0f;
@@ -272,7 +274,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
             ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
-            if (g >= f->Hkv && (size_t)head_end >= f->kv_n) {
+            if ((g >= f->Hkv || ch->kv_stride) && (size_t)head_end >= f->kv_n) {
                 /* A kv head that ends past k: the learner's code reads the
                  * judge's NaN guard there (exercise 51 has out alone). */
                 for (int i = 0; i < T; i++)
@@ -515,6 +517,10 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
             f.v = view_of(a, &v[JUDGE_VIEW_V], a->buf[v[JUDGE_VIEW_V].param], 0, H, D);
         if (v[JUDGE_VIEW_SINK_LOGIT].param >= 0)
             f.sink_logit = view_of(a, &v[JUDGE_VIEW_SINK_LOGIT], a->buf[v[JUDGE_VIEW_SINK_LOGIT].param], 0, H, D);
+        if (ch->kv_stride == FORM_KV_STRIDE_T && f.k.sh == f.k.sp * f.S && f.k.sb == f.k.sh * f.Hkv) {
+            f.k.sh = f.v.sh = f.k.sp * T;   /* [B, Hkv, S, D] walked as if it were [B, Hkv, T, D] */
+            f.k.sb = f.v.sb = f.k.sh * f.Hkv;
+        }
         return form_attention(&f, ch, variant);
     }
     /* Queries, keys and values are projections of x (exercise 49), and the
