@@ -92,6 +92,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         case FORM_WINDOW_BAND: in = abs(pos - j) < W; seen = 1; break;
         case FORM_WINDOW_MINUS_ONE: in = j > pos - W + 1; break;
         case FORM_WINDOW_AHEAD: in = j >= pos && j < pos + W; seen = 1; break;
+        case FORM_WINDOW_CLAMPED_FIRST: in = j > (pos - W > f->sinks ? pos - W : f->sinks); break;
         default: in = j > pos - W; break;
         }
         switch (ch->sinks) {
