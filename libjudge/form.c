@@ -310,7 +310,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 int any, pos = query_pos(f, ch, i, S_b);
                 sink_term sk = { 0, 0, -1, 0.0f, 0.0f };
                 if (f->sink_logit.p && ch->learned_sink != FORM_LEARNED_SINK_DROPPED) {
-                    float x = AT(f->sink_logit, 0, h, 0, 0);
+                    int at = ch->learned_sink == FORM_LEARNED_SINK_BATCH_HEAD ? b * f->H + h
+                           : ch->learned_sink == FORM_LEARNED_SINK_BATCH ? b : h;
+                    float x = at < f->H ? AT(f->sink_logit, 0, at, 0, 0) : NAN;   /* past sinks[H]: the guard */
                     sk = (sink_term){ 1, ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED,
                                       ch->learned_sink == FORM_LEARNED_SINK_VALUE_FIRST ? 0
                                       : ch->learned_sink == FORM_LEARNED_SINK_VALUE_OWN ? pos : -1,
