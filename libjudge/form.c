@@ -125,16 +125,17 @@ static int query_silenced(const form_attn *f, const judge_changes *ch, int b, in
     return f->mask && i < f->mask_sb && !f->mask[(ptrdiff_t)b * f->mask_sb + i];
 }
 
-/* The score of key j for the query at position pos in head h, from q.k:
+/* The score of key j for the query at position pos in head h of batch b, from q.k:
  * scaled, soft-capped (Gemma-2) and given ALiBi's bias (exercise 63). A
  * hidden key (*w 0) whose -inf a cap after the mask turns into -cap is seen
  * again: *w becomes 1. With neither a cap nor ALiBi it is dot * scale. */
-static float logit(const form_attn *f, const judge_changes *ch, int h, int pos, int j, float dot,
+static float logit(const form_attn *f, const judge_changes *ch, int b, int h, int pos, int j, float dot,
                    float scale, unsigned char *w)
 {
     float s = dot * scale, bias = 0.0f, cap = (float)f->cap;
     if ((f->alibi || ch->alibi == FORM_ALIBI_ALWAYS) && ch->alibi != FORM_ALIBI_NONE) {
-        int n = ch->alibi == FORM_ALIBI_REVERSED ? f->H - h : ch->alibi == FORM_ALIBI_FROM_ZERO ? h : h + 1;
+        int n = ch->alibi == FORM_ALIBI_REVERSED ? f->H - h : ch->alibi == FORM_ALIBI_FROM_ZERO ? h
+              : ch->alibi == FORM_ALIBI_BATCH_HEAD ? b * f->H + h + 1 : h + 1;
         float e = ch->alibi == FORM_ALIBI_INT_EXPONENT ? (float)(-8 * n / f->H)
                 : ch->alibi == FORM_ALIBI_EIGHT_HEADS ? (float)-n : -8.0f * (float)n / (float)f->H;
         bias = exp2f(e) * (float)(j - pos);
@@ -288,7 +289,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     for (int c = 0; c < D; c++) dot += AT(f->q, b, h, i, c) * AT(f->k, b, g, j, c);
                     unsigned char *wij = &w[(size_t)i * S + j];
                     *wij = (unsigned char)form_sees(f, ch, b, i, j, S_b);
-                    s[(size_t)i * S + j] = logit(f, ch, h, query_pos(f, ch, i, S_b), j, dot, scale, wij);
+                    s[(size_t)i * S + j] = logit(f, ch, b, h, query_pos(f, ch, i, S_b), j, dot, scale, wij);
                     if (!*wij && ch->mask_fill) s[(size_t)i * S + j] = 0.0f;
                 }
             if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
