@@ -197,7 +197,9 @@ static void dequantize(float *f, const signed char *q8, const float *sc, const f
                 size_t i = ((size_t)b * S_max + j) * row + (size_t)h * D;
                 for (int c = 0; c < D; c++)
                     f[i + c] = j == at[b] && ch->int8_new_row == FORM_INT8_NEW_ROW_FLOAT
-                             ? x[(size_t)b * row + (size_t)h * D + c] : (float)q8[i + c] * s;
+                             ? x[(size_t)b * row + (size_t)h * D + c]
+                             : (ch->int8_read == FORM_INT8_READ_UNSIGNED ? (float)(unsigned char)q8[i + c]
+                                                                          : (float)q8[i + c]) * s;
             }
 }
 
