@@ -126,7 +126,8 @@ static judge_status speed_core(void *const *outs, const judge_args *a)
  * judge's model of wrong code (not a reference) ---- */
 
 /* One vector x [n] into q8 and *scale as code with the changes ch would,
- * top being the max |x| over what that code takes the scale from. */
+ * top being the max |x| over what that code takes the scale from; q8 NULL:
+ * the scale only (code that forgets to store the values). */
 static void quantize(signed char *q8, float *scale, const float *x, int n, float top,
                      const judge_changes *ch)
 {
@@ -141,7 +142,7 @@ static void quantize(signed char *q8, float *scale, const float *x, int n, float
         if (ch->int8_clamp != FORM_INT8_CLAMP_NONE) r = fminf(fmaxf(r, -127.0f), 127.0f);
         /* Unclamped, 128 stored in a signed char wraps to -128, as every
          * compiler the judge runs does it. */
-        q8[i] = (signed char)(int)r;
+        if (q8) q8[i] = (signed char)(int)r;
     }
 }
 
@@ -176,7 +177,8 @@ static void store(signed char *q8, float *sc, const float *x, const int *at, int
             float top = ch->int8_group == FORM_INT8_GROUP_TENSOR ? all
                       : ch->int8_group == FORM_INT8_GROUP_POSITION ? position : max_abs(xh, (size_t)D, ch);
             size_t r = (size_t)b * S_max + (size_t)at[b];
-            quantize(q8 + r * row + (size_t)h * D, sc + scale_at(ch, b, at[b], h, S_max, H), xh, D, top, ch);
+            signed char *to = ch->cache_store == FORM_CACHE_STORE_SCALE_ONLY ? NULL : q8 + r * row + (size_t)h * D;
+            quantize(to, sc + scale_at(ch, b, at[b], h, S_max, H), xh, D, top, ch);
         }
     }
 }
@@ -230,7 +232,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
         keys[b] = form_decode_keys(ch, seen, S_max);
     }
-    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE) {
+    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE ||
+        ch->cache_store == FORM_CACHE_STORE_SCALE_ONLY) {
         store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
         store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
     }
