@@ -64,12 +64,16 @@ float form_score_scale(const judge_changes *ch, int H, int D)
     }
 }
 
+int form_causal_offset(const judge_changes *ch, int S, int T)
+{
+    return ch->offset == FORM_OFFSET_ZERO ? 0 : ch->offset == FORM_OFFSET_NEGATED ? T - S : S - T;
+}
+
 /* Where query i of batch b sits among its S_b keys: i + S_b - T; i with
  * the offset taken as 0; i - (S_b - T) with it negated. */
 static int query_pos(const form_attn *f, const judge_changes *ch, int i, int S_b)
 {
-    int off = ch->offset == FORM_OFFSET_ZERO ? 0 : S_b - f->T;
-    return i + (ch->offset == FORM_OFFSET_NEGATED ? -off : off);
+    return i + form_causal_offset(ch, S_b, f->T);
 }
 
 /* Whether query i of batch b sees key j of its S_b keys, and with what
@@ -244,6 +248,25 @@ static float empty_output(const form_attn *f, const judge_changes *ch, int b, in
     return sum / (float)S_b;
 }
 
+/* sum_reset and acc_reset take the same values (form.json), read by these
+ * two for either knob: where what is carried is reset, and whether an
+ * online softmax seeded from the row's first key rescaled it. */
+_Static_assert((int)FORM_SUM_RESET_NEVER == FORM_ACC_RESET_NEVER &&
+               (int)FORM_SUM_RESET_PER_HEAD == FORM_ACC_RESET_PER_HEAD &&
+               (int)FORM_SUM_RESET_NEVER_SEEDED == FORM_ACC_RESET_NEVER_SEEDED &&
+               (int)FORM_SUM_RESET_PER_HEAD_SEEDED == FORM_ACC_RESET_PER_HEAD_SEEDED &&
+               (int)FORM_SUM_RESET_PER_BATCH == FORM_ACC_RESET_PER_BATCH, "sum_reset and acc_reset differ");
+
+static int carry_per_head(int reset)
+{
+    return reset == FORM_SUM_RESET_PER_HEAD || reset == FORM_SUM_RESET_PER_HEAD_SEEDED;
+}
+
+static int carry_seeded(int reset)
+{
+    return reset == FORM_SUM_RESET_NEVER_SEEDED || reset == FORM_SUM_RESET_PER_HEAD_SEEDED;
+}
+
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
 {
     int T = f->T, S = f->S, D = f->D;
@@ -268,11 +291,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         if (ch->sum_reset == FORM_SUM_RESET_PER_BATCH) carried = 0.0f;
         for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_BATCH; c++) kept[c] = 0.0f;
         for (int h = 0; h < f->H; h++) {
-            if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD || ch->sum_reset == FORM_SUM_RESET_PER_HEAD_SEEDED)
-                carried = 0.0f;
-            for (int c = 0; c < D && (ch->acc_reset == FORM_ACC_RESET_PER_HEAD ||
-                                      ch->acc_reset == FORM_ACC_RESET_PER_HEAD_SEEDED); c++)
-                kept[c] = 0.0f;
+            if (carry_per_head(ch->sum_reset)) carried = 0.0f;
+            for (int c = 0; c < D && carry_per_head(ch->acc_reset); c++) kept[c] = 0.0f;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
             ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
@@ -339,9 +359,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                             if (w[(size_t)i * S + j]) first = s[(size_t)i * S + j];
                         fade = expf(first - m);
                     }
-                    int sum_seeded = ch->sum_reset == FORM_SUM_RESET_NEVER_SEEDED ||
-                                     ch->sum_reset == FORM_SUM_RESET_PER_HEAD_SEEDED;
-                    if (ch->sum_reset) l += carried * (sum_seeded ? fade : 1.0f);
+                    if (ch->sum_reset) l += carried * (carry_seeded(ch->sum_reset) ? fade : 1.0f);
                     carried = !any && ch->empty == FORM_EMPTY_NAN ? NAN : l;
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     for (int j = 0; j < S_b; j++)
@@ -353,10 +371,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
                     }
                 }
-                int acc_seeded = ch->acc_reset == FORM_ACC_RESET_NEVER_SEEDED ||
-                                 ch->acc_reset == FORM_ACC_RESET_PER_HEAD_SEEDED;
                 for (int c = 0; c < D && ch->acc_reset; c++) {
-                    acc[c] = any || ch->empty != FORM_EMPTY_NAN ? acc[c] + kept[c] * (acc_seeded ? fade : 1.0f) : NAN;
+                    acc[c] = any || ch->empty != FORM_EMPTY_NAN
+                           ? acc[c] + kept[c] * (carry_seeded(ch->acc_reset) ? fade : 1.0f) : NAN;
                     kept[c] = acc[c];
                 }
                 float quiet = query_silenced(f, ch, b, i);

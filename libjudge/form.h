@@ -45,6 +45,10 @@ int form_variants(const judge_changes *ch);
 /* The scale code with the changes ch gives q.k, in H heads of D dims. */
 float form_score_scale(const judge_changes *ch, int H, int D);
 
+/* The offset code with the changes ch adds to query i's index to place it
+ * among S keys, T queries being the last T positions: S - T when right. */
+int form_causal_offset(const judge_changes *ch, int S, int T);
+
 /* How many cache rows a decode step attends over, as code with the changes
  * ch does, when `seen` rows were cached before the new one (written at row
  * seen) and the cache holds S_max: rows 0 .. seen when right. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "att.h"
+#include "form.h"
 #include "judge.h"
 
 /* Exercise 65's params; 66 has the same outputs and q, k, v first, then out
@@ -129,7 +130,7 @@ static float dot(const float *x, const float *y, int D)
  * diagonal skipped). */
 static int sees(const grads_in *g, const judge_changes *ch, int i, int j)
 {
-    int off = ch->offset == FORM_OFFSET_ZERO ? 0 : ch->offset == FORM_OFFSET_NEGATED ? g->T - g->S : g->S - g->T;
+    int off = form_causal_offset(ch, g->S, g->T);
     if (!g->causal || ch->backward_mask == FORM_BACKWARD_MASK_DROPPED) return 1;
     if (ch->backward_tiles) {
         int n = 8 << ch->backward_tiles, i0 = i / n * n, j1 = (j / n + 1) * n;
