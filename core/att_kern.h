@@ -90,10 +90,9 @@ static void exp_array(float *y, const float *x, size_t n)
  * the rows and columns they need. The MR x NV accumulators are meant to
  * live in registers: the loops over them have constant trip counts and are
  * fully unrolled. */
-static inline void tile_core(float *c, int ldc, const float *a, size_t lda, const float *bp,
-                             int K, int accumulate)
+static inline void tile_core(float *c, int ldc, const float *a, size_t rs, size_t ks,
+                             const float *bp, int K, int accumulate)
 {
-    const size_t rs = ATT_PACK_A ? 1 : lda, ks = ATT_PACK_A ? MR : 1;
     vf acc[MR][ATT_NV];
 #pragma GCC unroll 16
     for (int r = 0; r < MR; r++)
@@ -121,7 +120,7 @@ static inline void tile_core(float *c, int ldc, const float *a, size_t lda, cons
  * best with it inlined. */
 static void tile(float *c, int ldc, const float *a, size_t lda, const float *bp, int K, int accumulate)
 {
-    tile_core(c, ldc, a, lda, bp, K, accumulate);
+    tile_core(c, ldc, a, ATT_PACK_A ? 1 : lda, ATT_PACK_A ? MR : 1, bp, K, accumulate);
 }
 
 /* c = a . bp (accumulate 0) or c += a . bp (1), for the attention: kept out
@@ -131,7 +130,16 @@ static void tile(float *c, int ldc, const float *a, size_t lda, const float *bp,
 static __attribute__((noinline)) void tile_attn(float *c, int ldc, const float *a, size_t lda,
                                                 const float *bp, int K, int accumulate)
 {
-    tile_core(c, ldc, a, lda, bp, K, accumulate);
+    tile_core(c, ldc, a, ATT_PACK_A ? 1 : lda, ATT_PACK_A ? MR : 1, bp, K, accumulate);
+}
+
+/* The same with a transposed: a[r][k] = a[k * ld + r], MR rows side by side
+ * in each of K rows of ld floats. This is block_a's packed layout with ld
+ * for MR, so a transposed matrix needs no copy at any width. */
+static __attribute__((noinline)) void tile_attn_t(float *c, int ldc, const float *a, size_t ld,
+                                                  const float *bp, int K, int accumulate)
+{
+    tile_core(c, ldc, a, 1, ld, bp, K, accumulate);
 }
 
 static int imin(int a, int b) { return a < b ? a : b; }
@@ -875,17 +883,18 @@ static void pack_features(float *dst, const float *x, int rows, int D, int nfp)
     }
 }
 
-/* Rows 0 .. rows-1 of x^T (x [K][ld]: a[r][k] = x[k * ld + r]) as tile_core
- * reads a block of MR rows (block_a's layout), zero past rows. */
+/* Rows 0 .. rows-1 of x^T (x [K][ld]: a[r][k] = x[k * ld + r]) as
+ * tile_attn_t reads a block of MR rows: x itself when all MR rows are real,
+ * else a copy in dst ([K][MR]) zero past rows. *lda gets the stride to pass
+ * on. (Transposed into block_a's layout instead, dQ's copy was a fifth of
+ * the backward's time outside the multiply-adds natively.) */
 static const float *block_at(float *dst, const float *x, size_t ld, int rows, int K, size_t *lda)
 {
+    *lda = ld;
+    if (rows == MR) return x;
     for (int k = 0; k < K; k++)
-        for (int r = 0; r < MR; r++) {
-            const float e = r < rows ? x[(size_t)k * ld + r] : 0.0f;
-            if (ATT_PACK_A) dst[(size_t)k * MR + r] = e;
-            else dst[(size_t)r * K + k] = e;
-        }
-    *lda = ATT_PACK_A ? MR : (size_t)K;
+        for (int r = 0; r < MR; r++) dst[(size_t)k * MR + r] = r < rows ? x[(size_t)k * ld + r] : 0.0f;
+    *lda = MR;
     return dst;
 }
 
@@ -937,8 +946,8 @@ static void bwd_tile(const att_bwd_job *j, const bwd_ws *w, const float *const *
         size_t la;
         const float *da = block_at(w->pa, w->dp + r0, BC, imin(MR, nq - r0), nk, &la);
         for (int f = 0; f < w->nfp; f++)
-            tile_attn(w->dqa + (size_t)(i0 + r0) * w->Dp + f * NR, w->Dp, da, la,
-                      w->kf + ((size_t)f * j->S + j0) * NR, nk, 1);
+            tile_attn_t(w->dqa + (size_t)(i0 + r0) * w->Dp + f * NR, w->Dp, da, la,
+                        w->kf + ((size_t)f * j->S + j0) * NR, nk, 1);
     }
 }
 
