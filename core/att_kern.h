@@ -261,20 +261,31 @@ typedef struct {
     int Sp, Dp, nfp;
 } attn_ws;
 
-static void pack_kv(const att_attn_job *j, const attn_ws *w, int g)
+/* x [rows] (row stride ld) [D] as panels of NR rows transposed,
+ * [rows / NR][D][NR], times s; zero past rows. 4 x 4 blocks where whole
+ * (NR is a multiple of 4), one float at a time at the edges. */
+static void pack_rows_t(float *dst, const float *x, size_t ld, int rows, int D, float s)
 {
-    const int S = j->S, D = j->D;
-    const float *k = j->k + (size_t)g * j->hskv, *v = j->v + (size_t)g * j->hskv;
-    /* K^T panels: gather NR keys per feature, so the writes are contiguous. */
-    for (int p = 0; p < w->Sp / NR; p++) {
-        const int s0 = p * NR, ns = imax(0, imin(NR, S - s0));
-        const float *src = k + (size_t)s0 * j->ldkv;
-        for (int c = 0; c < D; c++) {
-            float *dst = w->kp + ((size_t)p * D + c) * NR;
-            for (int n = 0; n < ns; n++) dst[n] = src[(size_t)n * j->ldkv + c] * j->scale;
-            for (int n = ns; n < NR; n++) dst[n] = 0.0f;
+    for (int p = 0; p < (rows + NR - 1) / NR; p++) {
+        const int r0 = p * NR, nr = imin(NR, rows - r0), cw = nr == NR ? D / 4 * 4 : 0;
+        const float *xs = x + (size_t)r0 * ld;
+        float *d = dst + (size_t)p * D * NR;
+        for (int r = 0; r < NR && cw; r += 4)
+            for (int c = 0; c < cw; c += 4) t4_scaled(d + (size_t)c * NR + r, NR, xs + (size_t)r * ld + c, ld, s);
+        for (int c = cw; c < D; c++) {
+            for (int r = 0; r < nr; r++) d[(size_t)c * NR + r] = xs[(size_t)r * ld + c] * s;
+            for (int r = nr; r < NR; r++) d[(size_t)c * NR + r] = 0.0f;
         }
     }
+}
+
+static void pack_kv(const att_attn_job *j, const attn_ws *w, int g)
+{
+    const int S = j->S, D = j->D, np = (S + NR - 1) / NR;
+    const float *k = j->k + (size_t)g * j->hskv, *v = j->v + (size_t)g * j->hskv;
+    /* K^T panels, then whole zero panels up to Sp. */
+    pack_rows_t(w->kp, k, j->ldkv, S, D, j->scale);
+    memset(w->kp + (size_t)np * D * NR, 0, (size_t)(w->Sp / NR - np) * D * NR * sizeof(float));
     /* V feature panels: whole vectors where the panel is full. */
     for (int f = 0; f < w->nfp; f++) {
         const int nc = imin(NR, D - f * NR);
@@ -853,20 +864,6 @@ typedef struct {
     int Tn, Dp, nfp;
 } bwd_ws;
 
-/* x [rows][D] as panels of NR rows transposed, [rows / NR][D][NR], times s;
- * zero past rows. */
-static void pack_rows_t(float *dst, const float *x, int rows, int D, float s)
-{
-    for (int p = 0; p < (rows + NR - 1) / NR; p++) {
-        const int r0 = p * NR, nr = imin(NR, rows - r0);
-        for (int c = 0; c < D; c++) {
-            float *d = dst + ((size_t)p * D + c) * NR;
-            for (int r = 0; r < nr; r++) d[r] = x[(size_t)(r0 + r) * D + c] * s;
-            for (int r = nr; r < NR; r++) d[r] = 0.0f;
-        }
-    }
-}
-
 /* x [rows][D] as feature panels [nfp][rows][NR], zero past D. */
 static void pack_features(float *dst, const float *x, int rows, int D, int nfp)
 {
@@ -963,8 +960,8 @@ static void bwd_head(const att_bwd_job *j, const bwd_ws *w, size_t bh)
     const size_t td = (size_t)T * D, sd = (size_t)S * D;
     const float *q = j->q + bh * td, *g = j->dout + bh * td, *o = j->out + bh * td;
     const float *k = j->k + bh * sd, *v = j->v + bh * sd, *lse = j->lse + bh * T;
-    pack_rows_t(w->qt, q, T, D, j->scale);
-    pack_rows_t(w->gt, g, T, D, 1.0f);
+    pack_rows_t(w->qt, q, (size_t)D, T, D, j->scale);
+    pack_rows_t(w->gt, g, (size_t)D, T, D, 1.0f);
     pack_features(w->qf, q, T, D, w->nfp);
     pack_features(w->gf, g, T, D, w->nfp);
     pack_features(w->kf, k, S, D, w->nfp);

@@ -156,6 +156,22 @@ static inline vf vf_load_i8(const signed char *p)
 #define vf_fma(a, b, c) vf_add(vf_mul((a), (b)), (c))
 #endif
 
+/* Four rows of 4 floats (at p, p + ld, p + 2 ld, p + 3 ld), transposed and
+ * times s: out + i * ldo gets element i of each row. In 128-bit registers at
+ * every width (SSE, SIMD128, NEON): packing a matrix transposed went one
+ * float at a time, ~2.5 cycles each, 4.5x slower. */
+static inline void t4_scaled(float *out, size_t ldo, const float *p, size_t ld, float s)
+{
+    simde__m128 r0 = simde_mm_loadu_ps(p), r1 = simde_mm_loadu_ps(p + ld);
+    simde__m128 r2 = simde_mm_loadu_ps(p + 2 * ld), r3 = simde_mm_loadu_ps(p + 3 * ld);
+    SIMDE_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    const simde__m128 sc = simde_mm_set1_ps(s);
+    simde_mm_storeu_ps(out, simde_mm_mul_ps(r0, sc));
+    simde_mm_storeu_ps(out + ldo, simde_mm_mul_ps(r1, sc));
+    simde_mm_storeu_ps(out + 2 * ldo, simde_mm_mul_ps(r2, sc));
+    simde_mm_storeu_ps(out + 3 * ldo, simde_mm_mul_ps(r3, sc));
+}
+
 /* Horizontal sum and max of one vector: fold to 128 bits, then 4 -> 1. */
 static inline float vf_hsum(vf a)
 {
