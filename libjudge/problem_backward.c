@@ -124,37 +124,61 @@ static float dot(const float *x, const float *y, int D)
     return s;
 }
 
-/* Does query i see key j, as code with the changes ch decides: the causal
- * rule, or none (the mask dropped), or only within square tiles of n from
- * position 0 that every query of the tile sees whole (the tiles on the
- * diagonal skipped). */
-static int sees(const grads_in *g, const judge_changes *ch, int i, int j)
+/* The tile of ch->backward_tiles, in keys (and queries). */
+static int tile_of(const judge_changes *ch)
 {
-    int off = form_causal_offset(ch, g->S, g->T);
+    static const int n[] = { 1, 16, 32, 64, 1 };
+    return n[ch->backward_tile];
+}
+
+/* Does query i see key j, as code with the changes ch decides, in the pass
+ * that makes dQ (kv_pass 0) or dK and dV (1): the causal rule, or none (the
+ * mask dropped), or tiles of n from position 0 (backward_tiles), whole or
+ * dropped. */
+static int sees(const grads_in *g, const judge_changes *ch, int i, int j, int kv_pass)
+{
+    int off = form_causal_offset(ch, g->S, g->T), n = tile_of(ch);
+    int first = j / n * n, last = (first + n < g->S ? first + n : g->S) - 1, i0 = i / n * n;
+    if (ch->backward_tiles == FORM_BACKWARD_TILES_PARTIAL_KEYS_DROPPED && j >= g->S / n * n) return 0;
     if (!g->causal || ch->backward_mask == FORM_BACKWARD_MASK_DROPPED) return 1;
-    if (ch->backward_tiles) {
-        int n = 8 << ch->backward_tiles, i0 = i / n * n, j1 = (j / n + 1) * n;
-        return (j1 < g->S ? j1 : g->S) - 1 <= i0 + off;
+    switch (ch->backward_tiles) {
+    case FORM_BACKWARD_TILES_SKIP_DIAGONAL: return last <= i0 + off;
+    case FORM_BACKWARD_TILES_UNMASKED: return first <= (i0 + n < g->T ? i0 + n : g->T) - 1 + off;
+    case FORM_BACKWARD_TILES_KEY_PASS_UNMASKED:
+        if (kv_pass) return first <= i + off;
+        break;
+    case FORM_BACKWARD_TILES_KEY_PASS_SKIP_DIAGONAL:
+        if (kv_pass) return last <= i + off;
+        break;
+    default: break;
     }
     return ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < i + off : j <= i + off;
 }
 
+/* One head's tensors as the code reads them: rows of rs floats apart. */
+typedef struct {
+    const float *q, *k, *v, *o, *lse, *dout;
+    float *dq, *dk, *dv;
+    size_t rs;
+} head_view;
+
 /* Row i's probabilities into p and dP into dp (S each); returns delta_i. */
-static float row(const grads_in *g, const judge_changes *ch, const float *q, const float *k,
-                 const float *v, const float *o, const float *lse, const float *dout, int i,
+static float row(const grads_in *g, const judge_changes *ch, const head_view *x, int i, int kv_pass,
                  float *p, float *dp)
 {
     int S = g->S, D = g->D;
+    int after = ch->backward_mask == FORM_BACKWARD_MASK_AFTER_SOFTMAX;
     float scale = 1.0f / sqrtf((float)D), max = -INFINITY, sum = 0.0f, delta = 0.0f;
-    const float *qi = q + (size_t)i * D, *gi = dout + (size_t)i * D;
+    const float *qi = x->q + (size_t)i * x->rs, *gi = x->dout + (size_t)i * x->rs;
     for (int j = 0; j < S; j++) {
-        float s = dot(qi, k + (size_t)j * D, D);
-        p[j] = !sees(g, ch, i, j) ? -INFINITY : ch->backward_p == FORM_BACKWARD_P_UNSCALED ? s : scale * s;
+        float s = dot(qi, x->k + (size_t)j * x->rs, D);
+        p[j] = !after && !sees(g, ch, i, j, kv_pass) ? -INFINITY
+             : ch->backward_p == FORM_BACKWARD_P_UNSCALED ? s : scale * s;
         if (p[j] > max) max = p[j];
-        dp[j] = dot(gi, v + (size_t)j * D, D);
+        dp[j] = dot(gi, x->v + (size_t)j * x->rs, D);
     }
-    if (lse) {   /* 66: P from the saved log-sum-exp */
-        float sub = ch->backward_p == FORM_BACKWARD_P_RAW_EXP ? 0.0f : lse[i];
+    if (x->lse) {   /* 66: P from the saved log-sum-exp */
+        float sub = ch->backward_p == FORM_BACKWARD_P_RAW_EXP ? 0.0f : x->lse[i];
         for (int j = 0; j < S; j++) p[j] = p[j] == -INFINITY ? 0.0f : expf(p[j] - sub);
     } else {
         for (int j = 0; j < S; j++) {
@@ -164,59 +188,88 @@ static float row(const grads_in *g, const judge_changes *ch, const float *q, con
             sum += p[j];
         }
         for (int j = 0; j < S && sum > 0.0f; j++) p[j] /= sum;
+        for (int j = 0; j < S && after; j++) p[j] = sees(g, ch, i, j, kv_pass) ? p[j] : 0.0f;
     }
     if (ch->backward_rowsum == FORM_BACKWARD_ROWSUM_NONE) return 0.0f;
-    if (!o) {
+    if (!x->o) {
         for (int j = 0; j < S; j++) delta += p[j] * dp[j];
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DO_DO) {
         delta = dot(gi, gi, D);
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DP_SUM) {
-        for (int j = 0; j < S; j++) delta += sees(g, ch, i, j) ? dp[j] : 0.0f;
+        for (int j = 0; j < S; j++) delta += sees(g, ch, i, j, kv_pass) ? dp[j] : 0.0f;
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DP_SUM_ALL) {
         for (int j = 0; j < S; j++) delta += dp[j];
     } else {
-        delta = dot(gi, o + (size_t)i * D, D);
+        delta = dot(gi, x->o + (size_t)i * x->rs, D);
     }
     return delta;
 }
 
+/* P and dS of a head as one pass sees them, [T, S] each; delta: T + S
+ * floats of room. dS_ij = P_ij (dP_ij - delta_i), or delta_j where the code
+ * sums the term down key j's column. */
+static void head_probs(const grads_in *g, const judge_changes *ch, const head_view *x, int kv_pass,
+                       float *p, float *ds, float *delta)
+{
+    int T = g->T, S = g->S, column = ch->backward_rowsum == FORM_BACKWARD_ROWSUM_COLUMN;
+    float *col = delta + T;
+    for (int i = 0; i < T; i++) delta[i] = row(g, ch, x, i, kv_pass, p + (size_t)i * S, ds + (size_t)i * S);
+    for (int j = 0; j < S && column; j++) {
+        col[j] = 0.0f;
+        for (int i = 0; i < T; i++) col[j] += p[(size_t)i * S + j] * ds[(size_t)i * S + j];
+    }
+    for (int i = 0; i < T; i++)
+        for (int j = 0; j < S; j++) {
+            size_t at = (size_t)i * S + j;
+            ds[at] = p[at] * (ds[at] - (column ? col[j] : delta[i]));
+        }
+}
+
 static judge_status grads_simulate(void *const *outs, const grads_in *g, const judge_changes *ch)
 {
-    int T = g->T, S = g->S, D = g->D;
+    int T = g->T, S = g->S, D = g->D, H = g->H, bthd = ch->backward_layout == FORM_BACKWARD_LAYOUT_BTHD;
     float scale = 1.0f / sqrtf((float)D);
     float qs = ch->backward_dq_scale ? 1.0f : scale, ks = ch->backward_dk_scale ? 1.0f : scale;
-    float *p = malloc(sizeof(float) * 2 * (size_t)T * S), *ds = p + (size_t)T * S;
+    int key_pass = ch->backward_tiles == FORM_BACKWARD_TILES_KEY_PASS_UNMASKED ||
+                   ch->backward_tiles == FORM_BACKWARD_TILES_KEY_PASS_SKIP_DIAGONAL;
+    /* dQ from the keys from j0 on: all, or the last tile's (cleared per tile). */
+    int j0 = ch->backward_tiles == FORM_BACKWARD_TILES_DQ_LAST_KEYS ? (S - 1) / tile_of(ch) * tile_of(ch) : 0;
+    float *p = malloc(sizeof(float) * (2 * (size_t)T * S + T + S)), *ds = p + (size_t)T * S;
     if (!p) return JUDGE_ENOMEM;
-    for (size_t bh = 0; bh < (size_t)g->B * g->H; bh++) {
-        const float *q = g->q + bh * T * D, *k = g->k + bh * S * D, *v = g->v + bh * S * D;
-        const float *go = g->dout + bh * T * D;
-        float *dq = (float *)outs[DQ] + bh * T * D, *dk = (float *)outs[DK] + bh * S * D;
-        float *dv = (float *)outs[DV] + bh * S * D;
-        for (int i = 0; i < T; i++) {
-            float *pi = p + (size_t)i * S, *dsi = ds + (size_t)i * S;
-            float delta = row(g, ch, q, k, v, g->out ? g->out + bh * T * D : NULL,
-                              g->lse ? g->lse + bh * T : NULL, go, i, pi, dsi);
-            for (int j = 0; j < S; j++) dsi[j] = pi[j] * (dsi[j] - delta);
-            for (int c = 0; c < D; c++) {
-                float acc = 0.0f;
-                for (int j = 0; j < S; j++) acc += dsi[j] * k[(size_t)j * D + c];
-                dq[(size_t)i * D + c] = qs * acc;
-            }
-        }
-        /* Element (i, j) of dS and P, or element j*T + i of the flat [T, S]
-         * buffer where the code reads it as [S, T]. */
-        for (int j = 0; j < S; j++)
-            for (int c = 0; c < D; c++) {
-                float acck = 0.0f, accv = 0.0f;
-                for (int i = 0; i < T; i++) {
-                    size_t at = (size_t)i * S + j, flat = (size_t)j * T + i;
-                    acck += ds[ch->backward_dk ? flat : at] * q[(size_t)i * D + c];
-                    accv += p[ch->backward_dv ? flat : at] * go[(size_t)i * D + c];
+    for (int b = 0; b < g->B; b++)
+        for (int h = 0; h < H; h++) {
+            size_t bh = (size_t)b * H + h;
+            /* Head (b, h) of a [B, H, T, D] tensor, or as [B, T, H, D]. */
+            size_t at_t = bthd ? (size_t)b * T * H * D + (size_t)h * D : bh * T * D;
+            size_t at_s = bthd ? (size_t)b * S * H * D + (size_t)h * D : bh * S * D;
+            const float *lse = !g->lse ? NULL : ch->backward_lse == FORM_BACKWARD_LSE_FIRST_HEAD ? g->lse
+                             : ch->backward_lse == FORM_BACKWARD_LSE_BH ? g->lse + bh : g->lse + bh * T;
+            head_view x = { g->q + at_t, g->k + at_s, g->v + at_s, g->out ? g->out + at_t : NULL, lse,
+                            g->dout + at_t, (float *)outs[DQ] + at_t, (float *)outs[DK] + at_s,
+                            (float *)outs[DV] + at_s, bthd ? (size_t)H * D : (size_t)D };
+            float *delta = ds + (size_t)T * S;
+            head_probs(g, ch, &x, 0, p, ds, delta);
+            for (int i = 0; i < T; i++)
+                for (int c = 0; c < D; c++) {
+                    float acc = 0.0f;
+                    for (int j = j0; j < S; j++) acc += ds[(size_t)i * S + j] * x.k[(size_t)j * x.rs + c];
+                    x.dq[(size_t)i * x.rs + c] = qs * acc;
                 }
-                dk[(size_t)j * D + c] = ks * acck;
-                dv[(size_t)j * D + c] = accv;
-            }
-    }
+            if (key_pass) head_probs(g, ch, &x, 1, p, ds, delta);
+            /* Element (i, j) of dS and P, or element j*T + i of the flat
+             * [T, S] buffer where the code reads it as [S, T]. */
+            for (int j = 0; j < S; j++)
+                for (int c = 0; c < D; c++) {
+                    float acck = 0.0f, accv = 0.0f;
+                    for (int i = 0; i < T; i++) {
+                        size_t at = (size_t)i * S + j, flat = (size_t)j * T + i;
+                        acck += ds[ch->backward_dk ? flat : at] * x.q[(size_t)i * x.rs + c];
+                        accv += p[ch->backward_dv ? flat : at] * x.dout[(size_t)i * x.rs + c];
+                    }
+                    x.dk[(size_t)j * x.rs + c] = ks * acck;
+                    x.dv[(size_t)j * x.rs + c] = accv;
+                }
+        }
     free(p);
     return JUDGE_OK;
 }
