@@ -95,21 +95,28 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     for (int j = 0; j <= i; j++) {
         int rank = 0;
         for (int m = 0; m < cands; m++) rank += m != j && outranks(ch, x, m, j);
-        keep[j] = rank < n;
+        keep[j] = rank < n && (rank > 0 || ch->topk_count != FORM_TOPK_COUNT_BEST_DROPPED);
     }
+    /* Code that picks topk keys where fewer are visible: the picks past them
+     * are key 0 again (it weighs 1 + that many), or the future keys up to
+     * topk - 1 as they lie. */
+    int over = topk > i + 1 ? topk - (i + 1) : 0;
+    int seen = ch->topk_clamp == FORM_TOPK_CLAMP_FUTURE && over ? (topk < T ? topk : T) : i + 1;
+    float w0 = ch->topk_clamp == FORM_TOPK_CLAMP_FIRST_REPEATED ? 1.0f + (float)over : 1.0f;
+    for (int j = i + 1; j < seen; j++) keep[j] = 1;
     /* Without renormalising: the softmax over every visible key, the weights
      * of the keys not kept zeroed afterwards. */
     int all = ch->topk_renorm == FORM_TOPK_RENORM_NONE;
     float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
-    for (int j = 0; j <= i; j++)
+    for (int j = 0; j < seen; j++)
         if ((all || keep[j]) && s[j] > max) max = s[j];
     if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
-    for (int j = 0; j <= i; j++)
-        if (all || keep[j]) sum += expf(s[j] - max);
+    for (int j = 0; j < seen; j++)
+        if (all || keep[j]) sum += (j ? 1.0f : w0) * expf(s[j] - max);
     for (int c = 0; c < D; c++) {
         float acc = 0.0f;
-        for (int j = 0; j <= i; j++)
-            if (keep[j]) acc += expf(s[j] - max) * v[(size_t)j * D + c];
+        for (int j = 0; j < seen; j++)
+            if (keep[j]) acc += (j ? 1.0f : w0) * expf(s[j] - max) * v[(size_t)j * D + c];
         out[c] = sum > 0.0f ? acc / sum : 0.0f;
     }
 }
@@ -218,6 +225,7 @@ static int hybrid_sees(const judge_changes *ch, const unsigned char *global, int
     int in = ch->hybrid_window == FORM_HYBRID_WINDOW_PLUS_ONE ? j >= i - W
            : ch->hybrid_window == FORM_HYBRID_WINDOW_MINUS_ONE ? j > i - W + 1 : j > i - W;
     if (gq && ch->hybrid_global == FORM_HYBRID_GLOBAL_SEE_FUTURE) return 1;
+    if (gk && ch->hybrid_global == FORM_HYBRID_GLOBAL_KEYS_FUTURE && j > i) return 1;
     if (j > i) return 0;
     if (gq) return 1;
     if (gk && in && ch->hybrid_count == FORM_HYBRID_COUNT_TWICE) return 2;
@@ -238,7 +246,7 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
         return JUDGE_ENOMEM;
     }
     /* The leading-G mistake reads G as "the first G positions". */
-    for (int g = 0; g < G; g++) {
+    for (int g = 0; g < G - (ch->hybrid_index == FORM_HYBRID_INDEX_LAST_MISSED); g++) {
         int x = ch->hybrid_index == FORM_HYBRID_INDEX_LEADING ? g : idx[g];
         if (x >= 0 && x < T) global[x] = 1;
     }
