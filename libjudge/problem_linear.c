@@ -52,6 +52,7 @@ static float feature(float x, const judge_changes *ch)
     case FORM_LINEAR_PHI_IDENTITY: return x;
     case FORM_LINEAR_PHI_EXP_PLUS_ONE: return x > 0.0f ? x + 1.0f : expf(x) + 1.0f;
     case FORM_LINEAR_PHI_NO_PLUS_ONE_ABOVE: return x > 0.0f ? x : expf(x);
+    case FORM_LINEAR_PHI_RELU_PLUS_ONE: return x > 0.0f ? x + 1.0f : 1.0f;
     default: return x > 0.0f ? x + 1.0f : expf(x);
     }
 }
@@ -77,7 +78,7 @@ static void query(float *out, const float *state, const float *z, const float *q
         float num = 0.0f;
         for (int c = 0; c < D; c++)
             num += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] : feature(q[c], ch)) *
-                   state[(size_t)c * E + e];
+                   state[ch->linear_read ? (size_t)e * D + c : (size_t)c * E + e];
         out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num : num / den;
     }
 }
