@@ -50,13 +50,34 @@ static judge_status reference(void *const *outs, const judge_args *a)
  * of the problem's mistakes (problem.json), the judge's model of wrong code
  * (not a reference) ---- */
 
-/* Softmax of n values at x[0], x[step], ... into y likewise. */
-static void softmax_line(float *y, const float *x, int n, int step, const judge_changes *ch)
+/* What code that does not reset them per row carries to the next one. */
+typedef struct {
+    float max, sum;
+} carried;
+
+/* The raw values' softmax in double, as code that trusts double's range
+ * writes it: a sum of 0 (a row of -inf) gives zeros, or NaN unguarded. */
+static void softmax_double(float *y, const float *x, int n, int step, const judge_changes *ch)
 {
+    double total = 0.0;
+    for (int j = 0; j < n; j++) total += exp((double)x[j * step]);
+    for (int j = 0; j < n; j++)
+        y[j * step] = total == 0.0 && !ch->empty ? 0.0f : (float)(exp((double)x[j * step]) / total);
+}
+
+/* Softmax of n values at x[0], x[step], ... into y likewise. */
+static void softmax_line(float *y, const float *x, int n, int step, const judge_changes *ch, carried *c)
+{
+    if (ch->softmax == FORM_SOFTMAX_NO_MAX_DOUBLE) {
+        softmax_double(y, x, n, step, ch);
+        return;
+    }
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
-    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
+    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : ch->max_scope ? c->max : -INFINITY;
+    float sum = ch->sum_reset == FORM_SUM_RESET_NEVER ? c->sum : 0.0f;
     for (int j = 0; j < n; j++)
         if (x[j * step] > max) max = x[j * step];
+    c->max = max;
     /* The correct code stops here for a row of -inf; code that never looks
      * at the max (no_max) or does not guard it (empty = nan) goes on to 0/0. */
     if (max == -INFINITY && ch->empty == FORM_EMPTY_UNIFORM) {
@@ -66,18 +87,24 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
     int empty = max == -INFINITY && !no_max && !ch->empty;
     for (int j = 0; j < n; j++) {
         y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] - max);
-        sum += y[j * step];
+        sum += ch->softmax_sum == FORM_SOFTMAX_SUM_INT ? (float)(int)y[j * step] : y[j * step];
     }
-    if (ch->online == FORM_ONLINE_NO_RESCALE) {
+    if (ch->online == FORM_ONLINE_NO_RESCALE || ch->online == FORM_ONLINE_NO_RESCALE_OLD_MAX) {
         /* One pass for max and sum, the sum never rescaled when the max
-         * grows: each term is exp(x_j - the max so far). */
+         * grows: each term is exp(x_j - the max so far), with x_j in it or
+         * (old_max) before it, the first term then 1. */
+        int old = ch->online == FORM_ONLINE_NO_RESCALE_OLD_MAX;
         float m = -INFINITY;
         sum = 0.0f;
         for (int j = 0; j < n; j++) {
-            if (x[j * step] > m) m = x[j * step];
-            if (x[j * step] > -INFINITY) sum += expf(x[j * step] - m);
+            float v = x[j * step];
+            if (v == -INFINITY) continue;
+            if (!old && v > m) m = v;
+            sum += m == -INFINITY ? 1.0f : expf(v - m);
+            if (v > m) m = v;
         }
     }
+    if (!empty) c->sum = sum;
     for (int j = 0; j < n && !empty; j++) y[j * step] /= sum;
 }
 
@@ -88,10 +115,15 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     int rows = a->ints[PROWS], n = a->ints[PN];
     float *y = outs[OUT];
     const float *x = a->buf[X];
+    carried c = { -INFINITY, 0.0f };
+    if (ch->max_scope == FORM_MAX_SCOPE_GLOBAL)
+        for (size_t i = 0; i < (size_t)rows * n; i++) c.max = x[i] > c.max ? x[i] : c.max;
     if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS)
-        for (int j = 0; j < n; j++) softmax_line(y + j, x + j, rows, n, ch);
+        for (int j = 0; j < n; j++) softmax_line(y + j, x + j, rows, n, ch, &c);
+    else if (ch->softmax == FORM_SOFTMAX_COLUMN_MAJOR)
+        for (int r = 0; r < rows; r++) softmax_line(y + r, x + r, n, rows, ch, &c);
     else
-        for (int r = 0; r < rows; r++) softmax_line(y + (size_t)r * n, x + (size_t)r * n, n, 1, ch);
+        for (int r = 0; r < rows; r++) softmax_line(y + (size_t)r * n, x + (size_t)r * n, n, 1, ch, &c);
     return JUDGE_OK;
 }
 
