@@ -60,8 +60,16 @@ float form_score_scale(const judge_changes *ch, int H, int D)
     case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(H * D));
     case FORM_SCALE_SQRT_D: return sqrtf((float)D);
     case FORM_SCALE_INT_SQRT: return 1.0f / (float)(int)sqrtf((float)D);
+    case FORM_SCALE_AFTER_SOFTMAX: return 1.0f;   /* the weights get it: form_weight_scale */
     default: return 1.0f / sqrtf((float)D);
     }
+}
+
+/* What the weights are multiplied by after the softmax: 1, or the scale
+ * code left off the scores and applied there. */
+static float form_weight_scale(const judge_changes *ch, int D)
+{
+    return ch->scale == FORM_SCALE_AFTER_SOFTMAX ? 1.0f / sqrtf((float)D) : 1.0f;
 }
 
 int form_causal_offset(const judge_changes *ch, int S, int T)
@@ -273,7 +281,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int tile = form_tile(ch, variant), last = variant % LAST_STEPS;
     int capped_probs = f->cap > 0 && ch->softcap == FORM_SOFTCAP_PROBS;
     int weights_first = (last && !ch->normalize) || capped_probs;
-    float scale = form_score_scale(ch, f->H, f->D), cap = (float)f->cap;
+    float scale = form_score_scale(ch, f->H, f->D), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + 2 * (size_t)D + 1));
     unsigned char *w = malloc(ts + 1);
@@ -327,7 +335,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
             }
             for (int i = 0; i < T; i++) {
-                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f, fade = 1.0f;
+                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f, fade = 1.0f, first_w = 0.0f;
                 int any, pos = query_pos(f, ch, i, S_b);
                 sink_term sk = { 0, 0, -1, 0.0f, 0.0f };
                 if (f->sink_logit.p && ch->learned_sink != FORM_LEARNED_SINK_DROPPED) {
@@ -362,10 +370,12 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     if (ch->sum_reset) l += carried * (carry_seeded(ch->sum_reset) ? fade : 1.0f);
                     carried = !any && ch->empty == FORM_EMPTY_NAN ? NAN : l;
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
+                    first_w = pi[0];
                     for (int j = 0; j < S_b; j++)
                         pi[j] = !any ? empty_weight(ch, S_b) : ch->normalize ? pi[j]
                               : last == 2 ? pi[j] * inv : pi[j] / l;
                     for (int j = 0; j < S_b && capped_probs; j++) pi[j] = cap * tanhf(pi[j] / cap);
+                    for (int j = 0; j < S_b && wscale != 1.0f; j++) pi[j] *= wscale;
                     for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
                         acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
@@ -380,7 +390,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 for (int c = 0; c < D && f->out.p; c++) {
                     float o = !any ? empty_output(f, ch, b, g, c, S_b)
                             : ch->normalize || weights_first || ch->softmax == FORM_SOFTMAX_WRONG_AXIS
-                              ? acc[c] : acc[c] / l;
+                              ? acc[c] : acc[c] / l * wscale;
                     AT(f->out, b, h, i, c) = quiet ? 0.0f : o;
                 }
                 if (f->lse.p) {
@@ -391,8 +401,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
                 if (f->probs.p)
                     for (int j = 0; j < S; j++) AT(f->probs, b, h, i, j) = j < S_b ? pi[j] : 0.0f;
+                if (f->first_key.p && ch->first_key_share == FORM_FIRST_KEY_SHARE_UNNORMALIZED)
+                    AT(f->first_key, b, h, i, 0) = first_w;   /* before the division */
             }
-            if (f->first_key.p)
+            if (f->first_key.p && ch->first_key_share != FORM_FIRST_KEY_SHARE_UNNORMALIZED)
                 for (int i = 0; i < T; i++)   /* with the row stride T, query i's row starts at i*T */
                     AT(f->first_key, b, h, i, 0) = p[(size_t)i * (ch->first_key_share ? T : S)];
         }
@@ -538,6 +550,14 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
             f.v = view_of(a, &v[JUDGE_VIEW_V], a->buf[v[JUDGE_VIEW_V].param], 0, H, D);
         if (v[JUDGE_VIEW_SINK_LOGIT].param >= 0)
             f.sink_logit = view_of(a, &v[JUDGE_VIEW_SINK_LOGIT], a->buf[v[JUDGE_VIEW_SINK_LOGIT].param], 0, H, D);
+        if (ch->k_layout == FORM_K_LAYOUT_D_MAJOR && f.k.sp == f.k.sc * D) {
+            f.k.sp = f.k.sc;   /* a head's [S, D] keys read as [D, S] */
+            f.k.sc *= f.S;
+        }
+        if (ch->probs_layout == FORM_PROBS_LAYOUT_KEY_MAJOR && f.probs.p && f.probs.sp == f.probs.sc * f.S) {
+            f.probs.sp = f.probs.sc;   /* [T, S] weights written as [S, T] */
+            f.probs.sc *= T;
+        }
         if (ch->kv_stride == FORM_KV_STRIDE_T && f.k.sh == f.k.sp * f.S && f.k.sb == f.k.sh * f.Hkv) {
             f.k.sh = f.v.sh = f.k.sp * T;   /* [B, Hkv, S, D] walked as if it were [B, Hkv, T, D] */
             f.k.sb = f.v.sb = f.k.sh * f.Hkv;
