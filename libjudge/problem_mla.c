@@ -90,6 +90,7 @@ static float scale_of(const judge_args *a, const judge_changes *ch)
     case FORM_MLA_SCALE_D_C_R: return 1.0f / sqrtf((float)(d_c + d_r));
     case FORM_MLA_SCALE_D_NOPE: return 1.0f / sqrtf((float)d_nope);
     case FORM_MLA_SCALE_ONE: return 1.0f;
+    case FORM_MLA_SCALE_LATENT_ONLY: return 1.0f;   /* the rotary part's: the latent part gets it in simulate */
     default: return 1.0f / sqrtf((float)(d_nope + d_r));
     }
 }
@@ -104,18 +105,24 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     const float *uk = a->buf[WUK], *uv = a->buf[WUV];
     const int *len = a->buf[LEN];
     float *out = outs[OUT], scale = scale_of(a, ch);
-    float *q_lat = malloc(sizeof(float) * (2 * (size_t)d_c + (size_t)S)), *o_lat = q_lat + d_c, *s = o_lat + d_c;
+    float lat_scale = ch->mla_scale == FORM_MLA_SCALE_LATENT_ONLY ? 1.0f / sqrtf((float)(d_nope + d_r)) : 1.0f;
+    float *q_lat = malloc(sizeof(float) * (2 * (size_t)d_c + (size_t)S + 1)), *o_lat = q_lat + d_c, *s = o_lat + d_c;   /* S + 1 scores: one_more */
     if (!q_lat) return JUDGE_ENOMEM;
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
     for (int b = 0; b < B; b++) {
-        /* Its keys are rows 0 .. len - 1: "without_new" is one of them short. */
+        /* Its keys are rows 0 .. len - 1: "without_new" is one of them short,
+         * "one_more" one past, the next sequence's row 0 where len is S. */
         int n = ch->cache_keys == FORM_CACHE_KEYS_WHOLE ? S
               : ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? len[b] - 1
-              : ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE && len[b] < S ? len[b] + 1 : len[b];
-        const float *cb = lat + (size_t)b * S * d_c, *kb = kpe + (size_t)b * S * d_r;
+              : ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE ? len[b] + 1 : len[b];
+        size_t at = ch->mla_batch == FORM_MLA_BATCH_LEN ? (size_t)b * len[b] : (size_t)b * S;
+        const float *cb = lat + (ch->mla_batch == FORM_MLA_BATCH_NO_D_C ? at : at * d_c), *kb = kpe + (size_t)b * S * d_r;
+        /* Rows past the cache (the last sequence's row S): the judge's guard. */
+        int rows = (int)(((size_t)B * S * d_c - (size_t)(cb - lat)) / d_c), krows = (B - b) * S;
         for (int h = 0; h < H; h++) {
             size_t bh = (size_t)b * H + h;
-            const float *W = uk + (size_t)h * d_c * d_nope, *V = uv + (size_t)h * d_c * d_v;
+            const float *W = uk + (size_t)h * (ch->mla_head == FORM_MLA_HEAD_UK_ROW ? d_c : d_c * d_nope);
+            const float *V = uv + (size_t)h * (ch->mla_head == FORM_MLA_HEAD_UV_ROW ? d_v : d_c * d_v);
             for (int l = 0; l < d_c; l++) {
                 float acc = 0.0f;
                 for (int p = 0; p < d_nope; p++)
@@ -124,17 +131,17 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             }
             float max = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
             for (int j = 0; j < n; j++) {
-                float dot = 0.0f;
-                for (int l = 0; l < d_c; l++) dot += q_lat[l] * cb[(size_t)j * d_c + l];
-                for (int r = 0; r < d_r && !ch->mla_rope; r++) dot += qr[bh * d_r + r] * kb[(size_t)j * d_r + r];
-                s[j] = dot * scale;
+                float dot = 0.0f, rot = 0.0f;
+                for (int l = 0; l < d_c && j < rows; l++) dot += q_lat[l] * cb[(size_t)j * d_c + l];
+                for (int r = 0; r < d_r && !ch->mla_rope && j < krows; r++) rot += qr[bh * d_r + r] * kb[(size_t)j * d_r + r];
+                s[j] = j < rows && j < krows ? (dot * lat_scale + rot) * scale : NAN;
                 if (!no_max && s[j] > max) max = s[j];
             }
             for (int l = 0; l < d_c; l++) o_lat[l] = 0.0f;
             for (int j = 0; j < n; j++) {
                 float e = expf(s[j] - max);
                 sum += e;
-                for (int l = 0; l < d_c; l++) o_lat[l] += e * cb[(size_t)j * d_c + l];
+                for (int l = 0; l < d_c; l++) o_lat[l] += e * (j < rows ? cb[(size_t)j * d_c + l] : NAN);
             }
             for (int v = 0; v < d_v; v++) {
                 float acc = 0.0f;
