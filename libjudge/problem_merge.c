@@ -103,6 +103,23 @@ static void merge_online(float *o, float *lse, const float *x, const float *cons
     *lse = m + logf(l);
 }
 
+/* The online merge that keeps the lse itself, l = max + log1p(exp(min -
+ * max)), unguarded: an empty split while the lse is still -inf makes it
+ * NaN, and the output with it for good, but fmaxf and fminf drop a NaN, so
+ * the next split with keys gives the lse a finite, wrong value again. */
+static void merge_online_log1p(float *o, float *lse, const float *x, const float *const *op, int P, int D)
+{
+    float run = -INFINITY;
+    for (int c = 0; c < D; c++) o[c] = 0.0f;
+    for (int p = 0; p < P; p++) {
+        float mx = fmaxf(run, x[p]), mn = fminf(run, x[p]), nl = mx + log1pf(expf(mn - mx));
+        float a = expf(run - nl), w = expf(x[p] - nl);
+        for (int c = 0; c < D; c++) o[c] = a * o[c] + w * op[p][c];
+        run = nl;
+    }
+    *lse = run;
+}
+
 /* A merge in double, the max taken or (no_max) not: exp() of a raw lse
  * stays finite and nonzero from -745 to 709, where float's ends at -88. */
 static void merge_double(float *o, float *lse, const float *x, const float *const *op, int P, int D, int no_max)
@@ -131,15 +148,19 @@ static void merge_row(float *o, float *lse, const float *x, const float *const *
         merge_online(o, lse, x, op, P, D);
         return;
     }
+    if (ch->merge_empty == FORM_MERGE_EMPTY_NAN_LEADING_LOG1P) {
+        merge_online_log1p(o, lse, x, op, P, D);
+        return;
+    }
     if (ch->merge_exp == FORM_MERGE_EXP_DOUBLE) {
         merge_double(o, lse, x, op, P, D, ch->softmax == FORM_SOFTMAX_NO_MAX);
         return;
     }
-    int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX, seen = 0;
+    int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX, seen = 0, best = 0;
     float m = no_max ? 0.0f : -INFINITY, sum = 0.0f, sum_lse = 0.0f, seen_lse = 0.0f;
     for (int p = 0; p < P; p++) {
         seen += x[p] != -INFINITY;
-        if (!no_max && x[p] > m) m = x[p];
+        if (!no_max && x[p] > m) m = x[p], best = p;
         sum_lse += x[p];
         if (x[p] != -INFINITY) seen_lse += x[p];
     }
@@ -164,6 +185,7 @@ static void merge_row(float *o, float *lse, const float *x, const float *const *
     case FORM_MERGE_LSE_SUM_SEEN: L = seen_lse; break;
     case FORM_MERGE_LSE_LOG2: L = m + log2f(sum); break;
     case FORM_MERGE_LSE_COUNT_SEEN: L = m + logf((float)seen); break;
+    case FORM_MERGE_LSE_NO_MAX: L = logf(sum); break;
     default: L = m + logf(sum); break;
     }
     *lse = L;
@@ -176,6 +198,7 @@ static void merge_row(float *o, float *lse, const float *x, const float *const *
                 if (x[p] != -INFINITY) acc += op[p][c] / (float)seen;
                 break;
             case FORM_MERGE_WEIGHTS_FROM_LSE: acc += expf(x[p] - L) * op[p][c]; break;
+            case FORM_MERGE_WEIGHTS_ARGMAX: acc += p == best ? op[p][c] : 0.0f; break;
             default: acc += (ch->normalize == FORM_NORMALIZE_NONE ? w[p] : w[p] / sum) * op[p][c]; break;
             }
         }
@@ -196,9 +219,11 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     if (P > MAX_P) return JUDGE_EBADCASE;
     for (size_t r = 0; r < rows; r++) {
         for (int p = 0; p < P; p++) {
-            x[p] = lse_part[(size_t)p * rows + r];
+            /* Split p of row r, or the element a split-innermost reading takes. */
+            size_t at = (size_t)p * rows + r, inner = r * P + (size_t)p;
+            x[p] = lse_part[ch->merge_layout == FORM_MERGE_LAYOUT_LSE_INNER ? inner : at];
             if (ch->merge_empty == FORM_MERGE_EMPTY_AS_ZERO && x[p] == -INFINITY) x[p] = 0.0f;
-            op[p] = o_part + ((size_t)p * rows + r) * D;
+            op[p] = o_part + (ch->merge_layout == FORM_MERGE_LAYOUT_O_INNER ? inner : at) * D;
         }
         merge_row(out + r * D, lse + r, x, op, P, D, ch);
     }
