@@ -54,7 +54,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                         continue;
                     }
                     heads[split * D + c] = x[(in_whole - h) * D + in_feat];
-                    if (ch->merge == FORM_MERGE_AS_SPLIT)   /* y read as if it were [B, T, H, D] */
+                    if (ch->merge == FORM_MERGE_FROM_X)   /* merge(split(x)) */
+                        merged[(whole - h) * D + feat] = x[(in_whole - h) * D + in_feat];
+                    else if (ch->merge == FORM_MERGE_AS_SPLIT)   /* y read as if it were [B, T, H, D] */
                         merged[split * D + c] = y[in_whole * D + c];
                     else if (ch->merge == FORM_MERGE_NO_TRANSPOSE)
                         merged[split * D + c] = y[in_split * D + c];
