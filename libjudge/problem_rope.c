@@ -180,7 +180,8 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
 {
     int variant = ways / form_variants(ch), attend = ways % form_variants(ch);
     int B = a->ints[DB], S_max = a->ints[DS], H = a->ints[DH], D = a->ints[DD];
-    int rerotated = ch->rope_k == FORM_ROPE_K_REROTATED || ch->rope_k == FORM_ROPE_K_REROTATED_OLD;
+    int rerotated = ch->rope_k == FORM_ROPE_K_REROTATED || ch->rope_k == FORM_ROPE_K_REROTATED_OLD
+                 || ch->rope_k == FORM_ROPE_K_REROTATED_IN_PLACE;
     size_t row = (size_t)H * D, n = (size_t)B * row, cache = (size_t)S_max * n;
     const int *len = a->buf[DLEN];
     float *qr = malloc(sizeof(float) * (2 * n + (rerotated ? n + 2 * cache : 0))), *kr = qr + n;
@@ -202,7 +203,8 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
         /* Code that turns every key again at its own position when it
          * attends, on copies: the cache and the lengths stay as written
          * above, the output is that of keys turned twice (the new one too,
-         * or only the cached ones, as code that turns the rows j < len). */
+         * or only the cached ones, as code that turns the rows j < len;
+         * in_place turns them in the cache itself). */
         float *k2 = kr + n, *kc = k2 + n, *vc = kc + cache;
         memcpy(k2, kr, sizeof(float) * n);
         if (ch->rope_k == FORM_ROPE_K_REROTATED) turn_new(k2, len, a, ch, variant);
@@ -216,6 +218,8 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
         void *o2[N_DECODE] = { outs[DOUT], kc, vc, len2 };
         r.buf[DK] = k2;
         st = judge_decode_ops.simulate(o2, &r, ch, attend);
+        /* In place, the cache keeps its keys turned twice. */
+        if (ch->rope_k == FORM_ROPE_K_REROTATED_IN_PLACE) memcpy(outs[DKC], kc, sizeof(float) * cache);
     }
     free(qr);
     free(len2);
