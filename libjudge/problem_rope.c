@@ -162,10 +162,11 @@ static judge_status decode_reference(void *const *outs, const judge_args *a)
 static void turn_new(float *x, const int *len, const judge_args *a, const judge_changes *ch,
                      int variant)
 {
-    int H = a->ints[DH], D = a->ints[DD];
+    int H = a->ints[DH], D = a->ints[DD], whole = ch->rope_heads == FORM_ROPE_HEADS_WHOLE_ROW;
     for (int b = 0; b < a->ints[DB]; b++)
-        for (int h = 0; h < H; h++)
-            turn(x + ((size_t)b * H + h) * D, D, position(ch, len, b, 0), a->ints[DTHETA], ch, variant);
+        for (int h = 0; h < (whole ? 1 : H); h++)
+            turn(x + ((size_t)b * H + h) * D, whole ? H * D : D, position(ch, len, b, 0), a->ints[DTHETA], ch,
+                 variant);
 }
 
 /* 58's ways: the angles in float or double (variants()) for each of the
