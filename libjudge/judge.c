@@ -994,12 +994,15 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
 }
 
 
-/* Does the learner compute something real in a case it got right? */
-static int real_elsewhere(const judge_session *s)
+/* Does the learner compute something real in a case it got right (verdict
+ * AC), or in one it got wrong that a mistake could explain (WA)? */
+static int real_in(const judge_session *s, judge_verdict verdict)
 {
     for (int ci = 0; ci < s->m->n_cases; ci++) {
         const call *c = &s->calls[s->cases[ci].call];
-        if (s->cases[ci].verdict == JUDGE_AC && c->answered && !degenerate(s, c)) return 1;
+        if (s->cases[ci].verdict == verdict && c->answered && (verdict == JUDGE_AC || c->fault == JUDGE_AC) &&
+            !degenerate(s, c))
+            return 1;
     }
     return 0;
 }
@@ -1027,7 +1030,12 @@ static int better(const fit *f, int size, const candidate *best, int best_size)
 static judge_status name_mistake(judge_session *s)
 {
     const judge_meta *m = s->m;
-    int nc = m->n_cases, evidence = real_elsewhere(s), best_size = 0;
+    int nc = m->n_cases, evidence = real_in(s, JUDGE_AC), best_size = 0;
+    /* An explanation must rest on something real the learner computed (see
+     * the test below): with none anywhere (all zeros, as a starter writes)
+     * there is nothing to search, and mistakes that drop every key of a
+     * small case would otherwise take every way of every pair to all cases. */
+    if (!evidence && !real_in(s, JUDGE_WA)) return JUDGE_OK;
     unsigned char *explained = malloc((size_t)nc);
     candidate best = { { NULL, NULL }, { 0 }, malloc((size_t)nc) };
     judge_status st = explained && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
