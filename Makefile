@@ -51,6 +51,10 @@ $(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/wire.h libjudge/session.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
+# The mistakes' simulations are the judge's hot loop (naming one tries
+# thousands): vectorised, as in the wasm build (-O3 there too).
+$(JUDGE_OBJ): CFLAGS += -O3
+
 $(BUILD)/gen/problems.o: $(GEN) $(GEN_H) libjudge/judge.h libjudge/wire.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 

@@ -184,6 +184,17 @@ typedef struct {
 #define AT(w, b, h, at, c) ((w).p[(ptrdiff_t)(b) * (w).sb + (ptrdiff_t)(h) * (w).sh + \
                               (ptrdiff_t)(at) * (w).sp + (ptrdiff_t)(c) * (w).sc])
 
+/* acc[c] += x * v[c * sc], c < n: a row (of values, or of keys by
+ * dimension) added to sums that each stay in the learner's order (over j,
+ * or over c) but need not wait on each other. */
+static void add_row(float *restrict acc, float x, const float *restrict v, ptrdiff_t sc, int n)
+{
+    if (sc == 1)   /* the same sums, vectorised */
+        for (int c = 0; c < n; c++) acc[c] += x * v[c];
+    else
+        for (int c = 0; c < n; c++) acc[c] += x * v[(ptrdiff_t)c * sc];
+}
+
 /* The weights of one query row: e[j] for each key (after the rescales the
  * tiles applied), acc[c] the weighted values, *l the sum, *m the max used.
  * Returns whether the row sees any key. */
@@ -228,7 +239,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
             if (!w[j] && !filled) continue;
             any = 1;
             e[j] = x;
-            for (int c = 0; c < f->D && f->v.p; c++) acc[c] += x * AT(f->v, b, g, j, c);
+            if (f->v.p) add_row(acc, x, &AT(f->v, b, g, j, 0), f->v.sc, f->D);
         }
         *m = m2;
     }
@@ -283,14 +294,15 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int weights_first = (last && !ch->normalize) || capped_probs;
     float scale = form_score_scale(ch, f->H, f->D), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
-    float *s = malloc(sizeof(float) * (2 * ts + 2 * (size_t)D + 1));
+    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + 1));
     unsigned char *w = malloc(ts + 1);
     if (!s || !w) {
         free(s);
         free(w);
         return JUDGE_ENOMEM;
     }
-    float *p = s + ts, *acc = p + ts, *kept = acc + D;   /* scores, weights, one row's values */
+    /* scores, weights, the head's keys by dimension, one row's values */
+    float *p = s + ts, *kt = p + ts, *acc = kt + (size_t)D * S, *kept = acc + D;
     /* The last row's sum and values, where code does not reset them. */
     float carried = 0.0f;
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
@@ -311,15 +323,22 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     for (int c = 0; c < D && f->out.p; c++) AT(f->out, b, h, i, c) = NAN;
                 continue;
             }
-            for (int i = 0; i < T; i++)
+            for (int j = 0; j < S_b; j++)
+                for (int c = 0; c < D; c++) kt[(size_t)c * S + j] = AT(f->k, b, g, j, c);
+            for (int i = 0; i < T; i++) {
+                /* Each dot summed over c in turn, as a learner's loop does;
+                 * the whole row at once, so that the sums need not wait on
+                 * each other's adds. */
+                float *si = s + (size_t)i * S;
+                for (int j = 0; j < S_b; j++) si[j] = 0.0f;
+                for (int c = 0; c < D; c++) add_row(si, AT(f->q, b, h, i, c), kt + (size_t)c * S, 1, S_b);
                 for (int j = 0; j < S_b; j++) {
-                    float dot = 0.0f;
-                    for (int c = 0; c < D; c++) dot += AT(f->q, b, h, i, c) * AT(f->k, b, g, j, c);
                     unsigned char *wij = &w[(size_t)i * S + j];
                     *wij = (unsigned char)form_sees(f, ch, b, i, j, S_b);
-                    s[(size_t)i * S + j] = logit(f, ch, b, h, query_pos(f, ch, i, S_b), j, dot, scale, wij);
-                    if (!*wij && ch->mask_fill) s[(size_t)i * S + j] = 0.0f;
+                    si[j] = logit(f, ch, b, h, query_pos(f, ch, i, S_b), j, si[j], scale, wij);
+                    if (!*wij && ch->mask_fill) si[j] = 0.0f;
                 }
+            }
             if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
                 /* Each key's column normalised over the queries that see it. */
                 for (int j = 0; j < S_b; j++) {
@@ -376,10 +395,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                               : last == 2 ? pi[j] * inv : pi[j] / l;
                     for (int j = 0; j < S_b && capped_probs; j++) pi[j] = cap * tanhf(pi[j] / cap);
                     for (int j = 0; j < S_b && wscale != 1.0f; j++) pi[j] *= wscale;
-                    for (int c = 0; c < D && f->v.p && weights_first && any; c++) {
+                    for (int c = 0; c < D && f->v.p && weights_first && any; c++)
                         acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
-                        for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
-                    }
+                    for (int j = 0; j < S_b && f->v.p && weights_first && any; j++)
+                        add_row(acc, pi[j], &AT(f->v, b, g, j, 0), f->v.sc, D);
                 }
                 for (int c = 0; c < D && ch->acc_reset; c++) {
                     acc[c] = any || ch->empty != FORM_EMPTY_NAN
