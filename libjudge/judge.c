@@ -943,11 +943,14 @@ int judge_variants(const judge_ops *ops, const judge_changes *ch)
     return ops->variants ? ops->variants(ch) : 1;
 }
 
-/* How well changes ch explain the wrong cases, the verdict's case first (no
- * explanation that misses it is of any use, so a miss there ends the fit);
- * explained[] marks the cases. */
-static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *best,
-                                unsigned char *explained_best)
+/* How well changes ch explain the wrong cases; explained[] marks them. The
+ * verdict's case comes first (no explanation that misses it is of any use),
+ * then the other wrong cases, then the right ones (counted for excess only).
+ * For a `pair` of mistakes only an explanation of every wrong case is of use
+ * (name_mistake), so its first miss ends a way: most end before a long case
+ * is simulated. */
+static judge_status fit_changes(judge_session *s, const int *order, const judge_changes *ch, int pair,
+                                fit *best, unsigned char *explained_best)
 {
     int nc = s->m->n_cases;
     unsigned char *explained = calloc((size_t)nc, 1);
@@ -956,32 +959,28 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
     judge_status st = JUDGE_OK;
     for (int v = 0; v < judge_variants(s->ops, ch) && !st; v++) {
         fit f = { 0 };
+        int missed = 0;
         memset(explained, 0, (size_t)nc);
-        for (int k = -1; k < nc && !st; k++) {
-            int ci = k < 0 ? s->verdict_case : k;
+        for (int k = 0; k < nc && !st && !missed; k++) {
+            int ci = order[k];
             const call *c = &s->calls[s->cases[ci].call];
-            if (k == s->verdict_case || !c->answered || c->fault != JUDGE_AC) continue;
-            if (s->cases[ci].verdict != JUDGE_WA) {   /* right here: count what it gets wrong */
-                void *sim[JUDGE_MAX_PARAMS] = { 0 };
-                if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
-                    (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK)
-                    explains_case(s, ci, sim, &f);
-                free_outputs(sim);
-                continue;
-            }
+            if (!c->answered || c->fault != JUDGE_AC) continue;
+            int wrong = s->cases[ci].verdict == JUDGE_WA;
             void *sim[JUDGE_MAX_PARAMS] = { 0 };
             if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                 (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK) {
-                f.wrong++;
-                if (explains_case(s, ci, sim, &f)) {
+                if (!wrong)   /* right here: count what it gets wrong */
+                    explains_case(s, ci, sim, &f);
+                else if (f.wrong++, explains_case(s, ci, sim, &f)) {
                     f.explained++;
                     explained[ci] = 1;
                     f.real |= !degenerate(s, c);
-                }
+                } else
+                    missed = pair || ci == s->verdict_case;
             }
             free_outputs(sim);
-            if (k < 0 && !explained[ci]) break;
         }
+        if (missed) continue;
         if (f.explained > best->explained ||
             (f.explained == best->explained && (f.excess < best->excess ||
                                                 (f.excess == best->excess && f.guarded < best->guarded)))) {
@@ -992,7 +991,6 @@ static judge_status fit_changes(judge_session *s, const judge_changes *ch, fit *
     free(explained);
     return st;
 }
-
 
 /* Does the learner compute something real in a case it got right (verdict
  * AC), or in one it got wrong that a mistake could explain (WA)? */
@@ -1037,8 +1035,13 @@ static judge_status name_mistake(judge_session *s)
      * small case would otherwise take every way of every pair to all cases. */
     if (!evidence && !real_in(s, JUDGE_WA)) return JUDGE_OK;
     unsigned char *explained = malloc((size_t)nc);
+    int *order = malloc((size_t)nc * sizeof *order), n = 0;
     candidate best = { { NULL, NULL }, { 0 }, malloc((size_t)nc) };
-    judge_status st = explained && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
+    judge_status st = explained && order && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
+    for (int wrong = 1; wrong >= 0 && !st; wrong--)   /* fit_changes' order */
+        for (int ci = 0; ci < nc; ci++)
+            if ((s->cases[ci].verdict == JUDGE_WA) == wrong)
+                order[ci == s->verdict_case ? 0 : ++n] = ci;
     /* Each mistake alone, each of its ways; then pairs, where no single one
      * explains every wrong case. */
     for (int size = 1; size <= 2 && !st; size++) {
@@ -1051,7 +1054,8 @@ static judge_status name_mistake(judge_session *s)
                         if (size == 2 && !form_combine(&ch, &m->mistakes[i].alts[ai], &m->mistakes[j].alts[aj]))
                             continue;
                         fit f;
-                        if ((st = fit_changes(s, &ch, &f, explained))) break;
+                        /* A pair only partly explaining is too weak a claim (below). */
+                        if ((st = fit_changes(s, order, &ch, size == 2, &f, explained))) break;
                         if (!f.explained || !explained[s->verdict_case] || !(f.real || evidence)) continue;
                         /* Wrong in more places the learner got right than it
                          * matches where the learner is wrong: no explanation. */
@@ -1076,6 +1080,7 @@ static judge_status name_mistake(judge_session *s)
         for (int ci = 0; ci < nc; ci++) s->cases[ci].explained = best.explained[ci];
     }
     free(explained);
+    free(order);
     free(best.explained);
     return st;
 }
