@@ -10,10 +10,12 @@
 #include "form.h"
 
 /* The tile widths learners pick for an online softmax; a missing rescale
- * shows differently at each, so such a mistake is tried at all of them:
- * every small width (a tile of 5 queries by 11 keys is as likely as one of
- * 16), then the powers of two and their halfway steps. */
-static const int tiles[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 24, 32, 48, 64, 96, 128 };
+ * shows differently at each, so such a mistake is tried at all of them: the
+ * powers of two first (the common ones), then every other small width (a
+ * tile of 5 queries by 11 keys is as likely as one of 16) and the halfway
+ * steps. */
+static const int tiles[] = { 1, 2, 4, 8, 16, 32, 64, 128, 3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 24, 48, 96 };
+enum { COMMON_TILES = 8 };
 
 /* Variant v: tile width tiles[v / 3] (online mistakes only), and the way of
  * the last step, v % 3: divide the weighted sum by l at the end, as an online
@@ -31,6 +33,11 @@ int form_tile(const judge_changes *ch, int variant)
 {
     int n = (int)(sizeof tiles / sizeof tiles[0]);
     return ch->online ? tiles[variant / LAST_STEPS % n] : 0;
+}
+
+int form_common(int variant)
+{
+    return variant % LAST_STEPS == 0 && variant / LAST_STEPS < COMMON_TILES;
 }
 
 int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b)

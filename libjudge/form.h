@@ -42,6 +42,11 @@ int form_combine(judge_changes *out, const judge_changes *a, const judge_changes
  * numbers its variants so that variant % form_variants(ch) is the form's. */
 int form_variants(const judge_changes *ch);
 
+/* Is the form's variant `variant` (of any changes) a common way: the last
+ * step of an online softmax, at a power-of-two tile width? A pair of
+ * mistakes, a weaker claim than one, is tried in those alone. */
+int form_common(int variant);
+
 /* The scale code with the changes ch gives q.k, in H heads of D dims. */
 float form_score_scale(const judge_changes *ch, int H, int D);
 

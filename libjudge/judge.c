@@ -946,9 +946,9 @@ int judge_variants(const judge_ops *ops, const judge_changes *ch)
 /* How well changes ch explain the wrong cases; explained[] marks them. The
  * verdict's case comes first (no explanation that misses it is of any use),
  * then the other wrong cases, then the right ones (counted for excess only).
- * For a `pair` of mistakes only an explanation of every wrong case is of use
- * (name_mistake), so its first miss ends a way: most end before a long case
- * is simulated. */
+ * A `pair` of mistakes is tried in the form's common ways alone, and only an
+ * explanation of every wrong case is of use, so its first miss ends a way:
+ * most end before a long case is simulated. */
 static judge_status fit_changes(judge_session *s, const int *order, const judge_changes *ch, int pair,
                                 fit *best, unsigned char *explained_best)
 {
@@ -958,6 +958,7 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
     memset(best, 0, sizeof *best);
     judge_status st = JUDGE_OK;
     for (int v = 0; v < judge_variants(s->ops, ch) && !st; v++) {
+        if (pair && !form_common(v % form_variants(ch))) continue;
         fit f = { 0 };
         int missed = 0;
         memset(explained, 0, (size_t)nc);
