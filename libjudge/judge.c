@@ -943,6 +943,12 @@ int judge_variants(const judge_ops *ops, const judge_changes *ch)
     return ops->variants ? ops->variants(ch) : 1;
 }
 
+/* Every wrong case explained, and nothing wrong where the learner is right. */
+static int perfect(const fit *f)
+{
+    return f->explained && f->explained == f->wrong && !f->excess && !f->guarded;
+}
+
 /* How well changes ch explain the wrong cases; explained[] marks them. The
  * verdict's case comes first (no explanation that misses it is of any use),
  * then the other wrong cases, then the right ones (counted for excess only).
@@ -988,6 +994,7 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
             *best = f;
             memcpy(explained_best, explained, (size_t)nc);
         }
+        if (perfect(best)) break;   /* no later way can be better */
     }
     free(explained);
     return st;
@@ -1029,7 +1036,7 @@ static int better(const fit *f, int size, const candidate *best, int best_size)
 static judge_status name_mistake(judge_session *s)
 {
     const judge_meta *m = s->m;
-    int nc = m->n_cases, evidence = real_in(s, JUDGE_AC), best_size = 0;
+    int nc = m->n_cases, evidence = real_in(s, JUDGE_AC), best_size = 0, done = 0;
     /* An explanation must rest on something real the learner computed (see
      * the test below): with none anywhere (all zeros, as a starter writes)
      * there is nothing to search, and mistakes that drop every key of a
@@ -1045,12 +1052,12 @@ static judge_status name_mistake(judge_session *s)
                 order[ci == s->verdict_case ? 0 : ++n] = ci;
     /* Each mistake alone, each of its ways; then pairs, where no single one
      * explains every wrong case. */
-    for (int size = 1; size <= 2 && !st; size++) {
+    for (int size = 1; size <= 2 && !st && !done; size++) {
         if (size == 2 && best.m[0] && best.f.explained == best.f.wrong) break;
-        for (int i = 0; i < m->n_mistakes && !st; i++)
-            for (int j = size == 1 ? i : i + 1; j < (size == 1 ? i + 1 : m->n_mistakes) && !st; j++)
-                for (int ai = 0; ai < m->mistakes[i].n_alts && !st; ai++)
-                    for (int aj = 0; aj < (size == 1 ? 1 : m->mistakes[j].n_alts) && !st; aj++) {
+        for (int i = 0; i < m->n_mistakes && !st && !done; i++)
+            for (int j = size == 1 ? i : i + 1; j < (size == 1 ? i + 1 : m->n_mistakes) && !st && !done; j++)
+                for (int ai = 0; ai < m->mistakes[i].n_alts && !st && !done; ai++)
+                    for (int aj = 0; aj < (size == 1 ? 1 : m->mistakes[j].n_alts) && !st && !done; aj++) {
                         judge_changes ch = m->mistakes[i].alts[ai];
                         if (size == 2 && !form_combine(&ch, &m->mistakes[i].alts[ai], &m->mistakes[j].alts[aj]))
                             continue;
@@ -1067,6 +1074,7 @@ static judge_status name_mistake(judge_session *s)
                         best.f = f;
                         best_size = size;
                         memcpy(best.explained, explained, (size_t)nc);
+                        done = perfect(&f);   /* nothing later can be better (better()) */
                     }
     }
     /* A partial explanation must hold for half the wrong cases, two at
