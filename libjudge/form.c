@@ -24,15 +24,21 @@ enum { COMMON_TILES = 8 };
  * numbers underflow, which is where some mistakes show. */
 enum { LAST_STEPS = 3 };
 
+/* Do the changes show differently at each tile width? */
+static int tiled(const judge_changes *ch)
+{
+    return ch->online || ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY;
+}
+
 int form_variants(const judge_changes *ch)
 {
-    return LAST_STEPS * (ch->online ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
+    return LAST_STEPS * (tiled(ch) ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
 }
 
 int form_tile(const judge_changes *ch, int variant)
 {
     int n = (int)(sizeof tiles / sizeof tiles[0]);
-    return ch->online ? tiles[variant / LAST_STEPS % n] : 0;
+    return tiled(ch) ? tiles[variant / LAST_STEPS % n] : 0;
 }
 
 int form_common(int variant)
@@ -203,12 +209,15 @@ static void add_row(float *restrict acc, float x, const float *restrict v, ptrdi
 }
 
 /* The weights of one query row: e[j] for each key (after the rescales the
- * tiles applied), acc[c] the weighted values, *l the sum, *m the max used.
- * Returns whether the row sees any key. */
+ * tiles applied), acc[c] the weighted values, *l the sum, *m the max used,
+ * *m_last the last tile's own. Returns whether the row sees any key. */
 static int row_weights(const form_attn *f, const judge_changes *ch, int tile, const float *s,
                        const unsigned char *w, int S_b, int b, int g, float *e, float *acc,
-                       float *l, float *m, sink_term *sk)
+                       float *l, float *m, float *m_last, sink_term *sk)
 {
+    int rescale_l = ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_SUM;
+    int rescale_acc = ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_ACC &&
+                      ch->online != FORM_ONLINE_NO_RESCALE_OLD_MAX;
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
     int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER;   /* softmax over every key */
     int filled = ch->mask_fill != FORM_MASK_FILL_RIGHT;   /* hidden keys are keys of score 0 */
@@ -223,18 +232,24 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         *l = sk->e;
         for (int c = 0; c < f->D && f->v.p && sk->vrow >= 0; c++) acc[c] = sk->e * AT(f->v, b, g, sk->vrow, c);
     }
+    *m_last = *m;
     for (int j0 = 0; j0 < S_b; j0 += width) {
         int end = j0 + width < S_b ? j0 + width : S_b, used = 0;
-        float m2 = *m;
+        float own = -INFINITY;
         for (int j = j0; j < end; j++) {
             if (!w[j] && !after && ch->mask_fill != FORM_MASK_FILL_ZERO) continue;
             used = 1;
-            if (!no_max && s[j] > m2) m2 = s[j];
+            if (!no_max && s[j] > own) own = s[j];
         }
-        if (!used) continue;   /* a tile with no key changes nothing */
-        float corr = expf(*m - m2);
-        if (ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_SUM) *l *= corr;
-        if (ch->online == FORM_ONLINE_RIGHT || ch->online == FORM_ONLINE_NO_RESCALE_SUM) {
+        if (!used) {   /* a tile with no key changes nothing, but for code that keeps its max */
+            if (ch->lse == FORM_LSE_LAST_TILE_MAX_ANY) *m_last = -INFINITY;
+            continue;
+        }
+        float m2 = ch->online == FORM_ONLINE_TILE_MAX || own > *m ? own : *m;
+        if (no_max) m2 = *m;
+        float corr = ch->online != FORM_ONLINE_INVERTED ? expf(*m - m2) : *m == -INFINITY ? 0.0f : expf(m2 - *m);
+        if (rescale_l) *l *= corr;
+        if (rescale_acc) {
             for (int c = 0; c < f->D; c++) acc[c] *= corr;
             for (int j = 0; j < j0; j++) e[j] *= corr;
             sk->e *= corr;
@@ -248,7 +263,9 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
             e[j] = x;
             if (f->v.p) add_row(acc, x, &AT(f->v, b, g, j, 0), f->v.sc, f->D);
         }
+        for (int c = 0; c < f->D && ch->online == FORM_ONLINE_DIVIDE_PER_TILE; c++) acc[c] /= *l;
         *m = m2;
+        *m_last = no_max ? m2 : own;
     }
     if (sk->on && sk->unshifted) {
         sk->e = expf(sk->logit);
@@ -298,7 +315,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int T = f->T, S = f->S, D = f->D;
     int tile = form_tile(ch, variant), last = variant % LAST_STEPS;
     int capped_probs = f->cap > 0 && ch->softcap == FORM_SOFTCAP_PROBS;
-    int weights_first = (last && !ch->normalize) || capped_probs;
+    /* Code that divided by l after every tile has its output in acc. */
+    int divided = ch->online == FORM_ONLINE_DIVIDE_PER_TILE;
+    int weights_first = (last && !ch->normalize && !divided) || capped_probs;
     float scale = form_score_scale(ch, f->H, f->D), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + 1));
@@ -361,7 +380,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
             }
             for (int i = 0; i < T; i++) {
-                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f, fade = 1.0f, first_w = 0.0f;
+                float *pi = p + (size_t)i * S, l = 1.0f, m = 0.0f, m_last = 0.0f, fade = 1.0f, first_w = 0.0f;
                 int any, pos = query_pos(f, ch, i, S_b);
                 sink_term sk = { 0, 0, -1, 0.0f, 0.0f };
                 if (f->sink_logit.p && ch->learned_sink != FORM_LEARNED_SINK_DROPPED) {
@@ -381,7 +400,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     }
                 } else {
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
-                                      pi, acc, &l, &m, &sk);
+                                      pi, acc, &l, &m, &m_last, &sk);
                     /* Two-pass code adds this row's terms to the sum it kept;
                      * a row with no key, unguarded, adds NaN for good. An
                      * online softmax that starts its max at the row's first
@@ -415,12 +434,13 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 float quiet = query_silenced(f, ch, b, i);
                 for (int c = 0; c < D && f->out.p; c++) {
                     float o = !any ? empty_output(f, ch, b, g, c, S_b)
-                            : ch->normalize || weights_first || ch->softmax == FORM_SOFTMAX_WRONG_AXIS
+                            : ch->normalize || divided || weights_first || ch->softmax == FORM_SOFTMAX_WRONG_AXIS
                               ? acc[c] : acc[c] / l * wscale;
                     AT(f->out, b, h, i, c) = quiet ? 0.0f : o;
                 }
                 if (f->lse.p) {
-                    float M = ch->lse == FORM_LSE_NO_MAX ? 0.0f : ch->lse == FORM_LSE_UNSCALED_MAX ? m / scale : m;
+                    float M = ch->lse == FORM_LSE_NO_MAX ? 0.0f : ch->lse == FORM_LSE_UNSCALED_MAX ? m / scale
+                            : ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY ? m_last : m;
                     float L = any ? M + logf(l) : -INFINITY;
                     AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f)
                                            : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l) : L;
