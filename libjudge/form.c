@@ -553,6 +553,30 @@ static form_view view_of(const judge_args *a, const judge_view_spec *v, float *p
     return w;
 }
 
+/* y[T, d] = x[T, d] . w[d, d] done head by head (o_proj per_head_block,
+ * first_rows): each head's D features of x by its own block of wo (its rows
+ * and columns), or by wo's first D rows, the heads summed. */
+static void project_heads(float *y, const float *x, const float *w, int T, int d, int D, int block)
+{
+    for (int t = 0; t < T; t++)
+        for (int o = 0; o < d; o++) {
+            float acc = 0.0f;
+            for (int h = 0; h < d / D; h++)
+                for (int c = 0; c < D && (!block || o / D == h); c++)
+                    acc += x[(size_t)t * d + h * D + c] * w[(size_t)((block ? h * D : 0) + c) * d + o];
+            y[(size_t)t * d + o] = acc;
+        }
+}
+
+/* Keys and values the wrong way round (kv swapped). */
+static void swap_kv(form_attn *f, const judge_changes *ch)
+{
+    if (ch->kv != FORM_KV_SWAPPED || !f->v.p) return;
+    form_view k = f->k;
+    f->k = f->v;
+    f->v = k;
+}
+
 /* y[T, d] = x[T, d] . w[d, d], or x . w^T, in float as learners write it. */
 static void project(float *y, const float *x, const float *w, int T, int d, int transposed)
 {
@@ -572,8 +596,9 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     int z[JUDGE_N_SIZES];
     form_sizes(a, z);
     int B = z[JUDGE_SIZE_B], H = z[JUDGE_SIZE_H], T = z[JUDGE_SIZE_T], D = z[JUDGE_SIZE_D];
-    int d = z[JUDGE_SIZE_MODEL], strided = ch->heads == FORM_HEADS_STRIDED;
-    int split_strided = ch->heads != FORM_HEADS_RIGHT;   /* q, k, v; the concatenation: strided */
+    int d = z[JUDGE_SIZE_MODEL];
+    int split_strided = ch->heads == FORM_HEADS_STRIDED || ch->heads == FORM_HEADS_STRIDED_SPLIT;
+    int strided = ch->heads == FORM_HEADS_STRIDED || ch->heads == FORM_HEADS_STRIDED_CONCAT;   /* the concatenation */
     form_attn f = { .B = B, .H = H, .Hkv = z[JUDGE_SIZE_HKV], .T = T, .S = z[JUDGE_SIZE_S], .D = D,
                     .causal = flag(a, &sp->causal), .window = flag(a, &sp->window),
                     .sinks = flag(a, &sp->sinks), .cap = flag(a, &sp->cap), .alibi = flag(a, &sp->alibi) };
@@ -608,12 +633,14 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
             f.k.sh = f.v.sh = f.k.sp * T;   /* [B, Hkv, S, D] walked as if it were [B, Hkv, T, D] */
             f.k.sb = f.v.sb = f.k.sh * f.Hkv;
         }
+        swap_kv(&f, ch);
         return form_attention(&f, ch, variant);
     }
     /* Queries, keys and values are projections of x (exercise 49), and the
      * concatenated heads go through wo. */
     size_t n = (size_t)B * T * d;
-    float *q = malloc(sizeof(float) * 4 * (n ? n : 1)), *k = q + n, *val = k + n, *cat = val + n;
+    /* Zeros: code with overlapping heads (row_stride_d) never writes some of cat. */
+    float *q = calloc(4 * (n ? n : 1), sizeof(float)), *k = q + n, *val = k + n, *cat = val + n;
     if (!q) return JUDGE_ENOMEM;
     const float *x = a->buf[v[JUDGE_VIEW_X].param];
     int tr = ch->weights == FORM_WEIGHTS_TRANSPOSED;
@@ -625,13 +652,20 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
     f.k = view_of(a, &v[JUDGE_VIEW_X], k, split_strided, H, D);
     f.v = view_of(a, &v[JUDGE_VIEW_X], val, split_strided, H, D);
     f.out = view_of(a, &v[JUDGE_VIEW_X], cat, strided, H, D);
+    if (ch->heads == FORM_HEADS_CONCAT_HEAD_MAJOR) {   /* [H, T, D] in each batch's [T, d] */
+        f.out.sh = (ptrdiff_t)T * D;
+        f.out.sp = D;
+    }
+    if (ch->heads == FORM_HEADS_ROW_STRIDE_D) f.q.sp = f.k.sp = f.v.sp = f.out.sp = D;
+    swap_kv(&f, ch);
     judge_status st = form_attention(&f, ch, variant);
     float *out = outs[v[JUDGE_VIEW_OUT].param];
     for (int b = 0; st == JUDGE_OK && b < B; b++) {
-        if (ch->o_proj == FORM_O_PROJ_NONE)
-            memcpy(out + (size_t)b * T * d, cat + (size_t)b * T * d, sizeof(float) * (size_t)T * d);
-        else
-            project(out + (size_t)b * T * d, cat + (size_t)b * T * d, a->buf[sp->proj[3]], T, d, tr);
+        float *y = out + (size_t)b * T * d, *c = cat + (size_t)b * T * d;
+        const float *wo = a->buf[sp->proj[3]];
+        if (ch->o_proj == FORM_O_PROJ_NONE) memcpy(y, c, sizeof(float) * (size_t)T * d);
+        else if (ch->o_proj) project_heads(y, c, wo, T, d, D, ch->o_proj == FORM_O_PROJ_PER_HEAD_BLOCK);
+        else project(y, c, wo, T, d, tr);
     }
     free(q);
     return st;
