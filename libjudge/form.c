@@ -340,7 +340,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
             if (carry_per_head(ch->sum_reset)) carried = 0.0f;
             for (int c = 0; c < D && carry_per_head(ch->acc_reset); c++) kept[c] = 0.0f;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
-                  : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : h / (f->H / f->Hkv);
+                  : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : ch->gqa == FORM_GQA_QUERY_HEAD ? h
+                  : h / (f->H / f->Hkv);
             ptrdiff_t head_end = b * f->k.sb + g * f->k.sh + (S_b - 1) * f->k.sp + (D - 1) * f->k.sc;
             if ((g >= f->Hkv || ch->kv_stride) && (size_t)head_end >= f->kv_n) {
                 /* A kv head that ends past k: the learner's code reads the
@@ -633,6 +634,8 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
             f.k.sh = f.v.sh = f.k.sp * T;   /* [B, Hkv, S, D] walked as if it were [B, Hkv, T, D] */
             f.k.sb = f.v.sb = f.k.sh * f.Hkv;
         }
+        if (ch->kv_stride == FORM_KV_STRIDE_BATCH_H && f.k.sb == f.k.sh * f.Hkv)
+            f.k.sb = f.v.sb = f.k.sh * H;   /* a batch of H heads */
         swap_kv(&f, ch);
         return form_attention(&f, ch, variant);
     }
