@@ -949,14 +949,24 @@ static int perfect(const fit *f)
     return f->explained && f->explained == f->wrong && !f->excess && !f->guarded;
 }
 
+/* Can f, its wrong cases done, no longer better b (as many mistakes)? Its
+ * excess and guards only grow from here, and a tie is no better. */
+static int behind(const fit *f, const fit *b)
+{
+    return f->explained < b->explained ||
+           (f->explained == b->explained &&
+            (f->excess > b->excess || (f->excess == b->excess && f->guarded >= b->guarded)));
+}
+
 /* How well changes ch explain the wrong cases; explained[] marks them. The
  * verdict's case comes first (no explanation that misses it is of any use),
  * then the other wrong cases, then the right ones (counted for excess only).
  * A `pair` of mistakes is tried in the form's common ways alone, and only an
  * explanation of every wrong case is of use, so its first miss ends a way:
- * most end before a long case is simulated. */
+ * most end before a long case is simulated. `bound`: the best fit so far of
+ * as many mistakes, if any, which a way must be able to better. */
 static judge_status fit_changes(judge_session *s, const int *order, const judge_changes *ch, int pair,
-                                fit *best, unsigned char *explained_best)
+                                const fit *bound, fit *best, unsigned char *explained_best)
 {
     int nc = s->m->n_cases;
     unsigned char *explained = calloc((size_t)nc, 1);
@@ -973,6 +983,12 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
             const call *c = &s->calls[s->cases[ci].call];
             if (!c->answered || c->fault != JUDGE_AC) continue;
             int wrong = s->cases[ci].verdict == JUDGE_WA;
+            /* Past the wrong cases, a way that cannot better the best so far,
+             * or that is already no explanation (name_mistake), is done. */
+            if (!wrong && (behind(&f, best) || (bound && behind(&f, bound)) || f.excess > 2 * f.matched)) {
+                missed = 1;
+                break;
+            }
             void *sim[JUDGE_MAX_PARAMS] = { 0 };
             if ((st = alloc_outputs(sim, &c->args)) == JUDGE_OK &&
                 (st = simulate(s, sim, &c->args, ch, v)) == JUDGE_OK) {
@@ -1013,6 +1029,15 @@ static int real_in(const judge_session *s, judge_verdict verdict)
     return 0;
 }
 
+/* A case's size: its elements, every param's. */
+static size_t case_size(const judge_session *s, int ci)
+{
+    const judge_args *a = &s->calls[s->cases[ci].call].args;
+    size_t n = 0;
+    for (int p = 0; p < s->m->n_params; p++) n += a->len[p];
+    return n;
+}
+
 typedef struct {
     const judge_mistake *m[2];
     fit f;
@@ -1046,10 +1071,18 @@ static judge_status name_mistake(judge_session *s)
     int *order = malloc((size_t)nc * sizeof *order), n = 0;
     candidate best = { { NULL, NULL }, { 0 }, malloc((size_t)nc) };
     judge_status st = explained && order && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
-    for (int wrong = 1; wrong >= 0 && !st; wrong--)   /* fit_changes' order */
+    /* fit_changes' order: the verdict's case, the other wrong ones, the
+     * rest; the smaller first (the cheaper to simulate). */
+    for (int wrong = 1; wrong >= 0 && !st; wrong--)
         for (int ci = 0; ci < nc; ci++)
-            if ((s->cases[ci].verdict == JUDGE_WA) == wrong)
-                order[ci == s->verdict_case ? 0 : ++n] = ci;
+            if ((s->cases[ci].verdict == JUDGE_WA) == wrong && ci != s->verdict_case) {
+                int k = ++n;
+                for (; k > 1 && (s->cases[order[k - 1]].verdict == JUDGE_WA) == wrong &&
+                       case_size(s, order[k - 1]) > case_size(s, ci); k--)
+                    order[k] = order[k - 1];
+                order[k] = ci;
+            }
+    order[0] = s->verdict_case;
     /* Each mistake alone, each of its ways; then pairs, where no single one
      * explains every wrong case. */
     for (int size = 1; size <= 2 && !st && !done; size++) {
@@ -1063,7 +1096,8 @@ static judge_status name_mistake(judge_session *s)
                             continue;
                         fit f;
                         /* A pair only partly explaining is too weak a claim (below). */
-                        if ((st = fit_changes(s, order, &ch, size == 2, &f, explained))) break;
+                        const fit *bound = best.m[0] && best_size == size ? &best.f : NULL;
+                        if ((st = fit_changes(s, order, &ch, size == 2, bound, &f, explained))) break;
                         if (!f.explained || !explained[s->verdict_case] || !(f.real || evidence)) continue;
                         /* Wrong in more places the learner got right than it
                          * matches where the learner is wrong: no explanation. */
