@@ -465,8 +465,9 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
  * reads, where that row is past its sequence's S_max, the next sequence's
  * row 0: as it was before that sequence's own step where code stores and
  * attends sequence by sequence (k0 and v0, the caches as they came), as
- * stored where it stores every new row first (one_more_stored); past the
- * last sequence, the judge's NaN guard. So it attends over a copy with one
+ * stored where it stores every new row first (one_more_stored), or where
+ * its own new row went there (cache_advance first); past the last
+ * sequence, the judge's NaN guard. So it attends over a copy with one
  * row more per sequence. Only the position-major cache [B, S, H, D] is
  * copied so: another layout (a pair of mistakes) stops at S_max. */
 judge_status form_decode_attention(const form_attn *f, const judge_changes *ch, int variant,
@@ -492,8 +493,8 @@ judge_status form_decode_attention(const form_attn *f, const judge_changes *ch, 
         for (int b = 0; b < B; b++) {
             memcpy(k + b * wide, f->k.p + b * seq, sizeof(float) * seq);
             memcpy(v + b * wide, f->v.p + b * seq, sizeof(float) * seq);
-            const float *kn = ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE_STORED ? f->k.p : k0;
-            const float *vn = ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE_STORED ? f->v.p : v0;
+            int stored = ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE_STORED || ch->cache_advance == FORM_CACHE_ADVANCE_FIRST;
+            const float *kn = stored ? f->k.p : k0, *vn = stored ? f->v.p : v0;
             for (size_t e = 0; e < row; e++) {
                 k[b * wide + seq + e] = b + 1 < B ? kn[(b + 1) * seq + e] : NAN;
                 v[b * wide + seq + e] = b + 1 < B ? vn[(b + 1) * seq + e] : NAN;

@@ -94,15 +94,19 @@ static judge_status speed_core(void *const *outs, const judge_args *a)
  * problem's mistakes (problem.json), and the attention over the cache by the
  * shared form (form.c), the judge's model of wrong code (not a reference) ---- */
 
-/* Copy each sequence's new k and v (rows [B, H, D]) into the cache at
- * position at[b], laid out as the view w says. */
-static void store(float *cache, const float *x, const form_view *w, const int *at, int B, int H, int D)
+/* Copy sequences b0 .. b1 - 1's new k and v (rows [B, H, D]) into the
+ * cache of n floats at position at[b], laid out as the view w says: at
+ * S_max, into the next sequence's row 0; past the cache, nowhere (code that
+ * writes into the judge's guard there). */
+static void store(float *cache, size_t n, const float *x, const form_view *w, const int *at, int b0, int b1,
+                  int H, int D)
 {
-    for (int b = 0; b < B; b++)
+    for (int b = b0; b < b1; b++)
         for (int h = 0; h < H; h++)
-            for (int c = 0; c < D; c++)
-                cache[(ptrdiff_t)b * w->sb + (ptrdiff_t)h * w->sh + (ptrdiff_t)at[b] * w->sp + c] =
-                    x[((size_t)b * H + h) * D + c];
+            for (int c = 0; c < D; c++) {
+                ptrdiff_t e = (ptrdiff_t)b * w->sb + (ptrdiff_t)h * w->sh + (ptrdiff_t)at[b] * w->sp + c;
+                if (e < (ptrdiff_t)n) cache[e] = x[((size_t)b * H + h) * D + c];
+            }
 }
 
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
@@ -111,52 +115,64 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     int B = a->ints[PB], S_max = a->ints[PS], H = a->ints[PH], D = a->ints[PD];
     float *kc = outs[KC], *vc = outs[VC];   /* they arrive holding their inputs */
     int *len = outs[LEN];
-    size_t cache = (size_t)S_max * H * D;
-    int *n = malloc(sizeof(int) * 2 * (size_t)B), *keys = n + B;
+    size_t cache = (size_t)S_max * H * D, all = cache * B;
+    int *n = malloc(sizeof(int) * 3 * (size_t)B), *keys = n + B, *at = keys + B;
     /* Where the new row is read from when it is never stored: a copy. */
-    float *kr = ch->cache_store == FORM_CACHE_STORE_NONE ? malloc(sizeof(float) * 2 * cache * B) : NULL;
+    float *kr = ch->cache_store == FORM_CACHE_STORE_NONE ? malloc(sizeof(float) * 2 * all) : NULL;
     if (!n || (ch->cache_store == FORM_CACHE_STORE_NONE && !kr)) {
         free(n);
         free(kr);
         return JUDGE_ENOMEM;
     }
     int head_major = ch->cache_layout == FORM_CACHE_LAYOUT_HEAD_MAJOR;
-    form_view w = { NULL, (ptrdiff_t)cache, head_major ? (ptrdiff_t)S_max * D : D,
+    int overlap = ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_H;
+    form_view w = { NULL, overlap ? (ptrdiff_t)S_max * D : (ptrdiff_t)cache, head_major ? (ptrdiff_t)S_max * D : D,
                     head_major ? D : (ptrdiff_t)H * D, 1 };
     for (int b = 0; b < B; b++) {
         n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
         int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
-        keys[b] = form_decode_keys(ch, seen, S_max);
+        /* Code that advanced len first stores and attends as if one more row were cached. */
+        int first = ch->cache_advance == FORM_CACHE_ADVANCE_FIRST;
+        at[b] = n[b] + first;
+        keys[b] = form_decode_keys(ch, seen + first, S_max);
     }
     float *ka = kc, *va = vc;
     if (kr) {
-        memcpy(kr, kc, sizeof(float) * cache * B);
-        memcpy(kr + cache * B, vc, sizeof(float) * cache * B);
+        memcpy(kr, kc, sizeof(float) * all);
+        memcpy(kr + all, vc, sizeof(float) * all);
         ka = kr;
-        va = kr + cache * B;
+        va = kr + all;
     }
-    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE
-        || ch->cache_store == FORM_CACHE_STORE_K_ONLY)
-        store(ka, a->buf[K], &w, n, B, H, D);
-    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE)
-        store(va, a->buf[V], &w, n, B, H, D);
-    form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
-    form_attn f = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys };
-    f.q = one;
-    f.q.p = a->buf[Q];
-    f.out = one;
-    f.out.p = outs[OUT];
-    f.k = w;
-    f.k.p = ka;
-    f.v = w;
-    f.v.p = va;
-    judge_status st = form_decode_attention(&f, ch, variant, a->buf[KC], a->buf[VC]);
-    if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
-        store(kc, a->buf[K], &w, n, B, H, D);
-        store(vc, a->buf[V], &w, n, B, H, D);
+    int store_k = ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE
+                  || ch->cache_store == FORM_CACHE_STORE_K_ONLY;
+    int store_v = ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE;
+    /* The batch stored, then attended; but sequences that overlap in the
+     * cache one by one, each stored and attended before the next is, as the
+     * code does (which sees the rows the next one then overwrites). */
+    int step = overlap ? 1 : B;
+    judge_status st = JUDGE_OK;
+    for (int b0 = 0; b0 < B && st == JUDGE_OK; b0 += step) {
+        if (store_k) store(ka, all, a->buf[K], &w, at, b0, b0 + step, H, D);
+        if (store_v) store(va, all, a->buf[V], &w, at, b0, b0 + step, H, D);
+        form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
+        form_attn f = { .B = step, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys + b0 };
+        f.q = one;
+        f.q.p = (float *)a->buf[Q] + (size_t)b0 * H * D;
+        f.out = one;
+        f.out.p = (float *)outs[OUT] + (size_t)b0 * H * D;
+        f.k = w;
+        f.k.p = ka + b0 * w.sb;
+        f.v = w;
+        f.v.p = va + b0 * w.sb;
+        st = form_decode_attention(&f, ch, variant, a->buf[KC], a->buf[VC]);
+        if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
+            store(kc, all, a->buf[K], &w, at, b0, b0 + step, H, D);
+            store(vc, all, a->buf[V], &w, at, b0, b0 + step, H, D);
+        }
     }
     for (int b = 0; b < B; b++)
         len[b] = n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_FIRST ? 1
                          : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2
                          : ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD ? H : 1);
     free(n);
