@@ -570,6 +570,15 @@ static void project_heads(float *y, const float *x, const float *w, int T, int d
         }
 }
 
+/* A [B, H, rows, D] view walked as [B, rows, H, D] (qkv_layout bthd): a
+ * token's rows of all heads side by side. */
+static void to_bthd(form_view *w, int heads, int D)
+{
+    if (!w->p || w->sc != 1 || w->sp != D) return;
+    w->sh = D;
+    w->sp = (ptrdiff_t)heads * D;
+}
+
 /* Keys and values the wrong way round (kv swapped). */
 static void swap_kv(form_attn *f, const judge_changes *ch)
 {
@@ -637,6 +646,12 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
         }
         if (ch->kv_stride == FORM_KV_STRIDE_BATCH_H && f.k.sb == f.k.sh * f.Hkv)
             f.k.sb = f.v.sb = f.k.sh * H;   /* a batch of H heads */
+        if (ch->qkv_layout == FORM_QKV_LAYOUT_BTHD) {
+            to_bthd(&f.q, H, D);
+            to_bthd(&f.out, H, D);
+            to_bthd(&f.k, f.Hkv, D);
+            to_bthd(&f.v, f.Hkv, D);
+        }
         swap_kv(&f, ch);
         return form_attention(&f, ch, variant);
     }
