@@ -128,7 +128,8 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         default: seen = seen && (in || sink); break;
         }
     }
-    if (f->has_mask && ch->padding != FORM_PADDING_IGNORED && ch->padding != FORM_PADDING_QUERIES) {
+    if (f->has_mask && ch->padding != FORM_PADDING_IGNORED && ch->padding != FORM_PADDING_QUERIES &&
+        (causal || ch->padding != FORM_PADDING_CAUSAL_ONLY)) {
         if (!f->mask) {
             if (ch->padding == FORM_PADDING_NULL_ALL) seen = 0;
         } else {
@@ -334,6 +335,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
+        if (ch->key_count == FORM_KEY_COUNT_T && T < S_b) S_b = T;
         if (ch->sum_reset == FORM_SUM_RESET_PER_BATCH) carried = 0.0f;
         for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_BATCH; c++) kept[c] = 0.0f;
         for (int h = 0; h < f->H; h++) {
