@@ -331,7 +331,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     /* scores, weights, the head's keys by dimension, one row's values */
     float *p = s + ts, *kt = p + ts, *acc = kt + (size_t)D * S, *kept = acc + D;
     /* The last row's sum and values, where code does not reset them. */
-    float carried = 0.0f;
+    float carried = 0.0f, carried_m = -INFINITY;
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
@@ -415,8 +415,18 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                             if (w[(size_t)i * S + j]) first = s[(size_t)i * S + j];
                         fade = expf(first - m);
                     }
-                    if (ch->sum_reset) l += carried * (carry_seeded(ch->sum_reset) ? fade : 1.0f);
+                    if (ch->sum_reset == FORM_SUM_RESET_NEVER_MAX && any) {
+                        /* An online softmax whose max and sum run on from the
+                         * last row: both rescaled to the larger max. */
+                        float M = m > carried_m ? m : carried_m, a = expf(m - M);
+                        l = carried * expf(carried_m - M) + l * a;
+                        for (int c = 0; c < D; c++) acc[c] *= a;
+                        for (int j = 0; j < S_b; j++) pi[j] *= a;
+                        m = M;
+                    } else if (ch->sum_reset)
+                        l += carried * (carry_seeded(ch->sum_reset) ? fade : 1.0f);
                     carried = !any && ch->empty == FORM_EMPTY_NAN ? NAN : l;
+                    carried_m = m;
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     first_w = pi[0];
                     for (int j = 0; j < S_b; j++)
