@@ -973,6 +973,11 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
     if (!explained) return JUDGE_ENOMEM;
     memset(best, 0, sizeof *best);
     judge_status st = JUDGE_OK;
+    int n_wrong = 0;   /* the wrong cases a fit compares */
+    for (int ci = 0; ci < nc; ci++) {
+        const call *c = &s->calls[s->cases[ci].call];
+        n_wrong += s->cases[ci].verdict == JUDGE_WA && c->answered && c->fault == JUDGE_AC;
+    }
     for (int v = 0; v < judge_variants(s->ops, ch) && !st; v++) {
         if (pair && !form_common(v % form_variants(ch))) continue;
         fit f = { 0 };
@@ -998,8 +1003,10 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
                     f.explained++;
                     explained[ci] = 1;
                     f.real |= !degenerate(s, c);
-                } else
-                    missed = pair || ci == s->verdict_case;
+                } else   /* a way that can no longer explain as many as the best is done */
+                    missed = pair || ci == s->verdict_case ||
+                             f.explained + n_wrong - f.wrong < (bound ? bound->explained : 0) ||
+                             f.explained + n_wrong - f.wrong < best->explained;
             }
             free_outputs(sim);
         }
