@@ -575,8 +575,8 @@ static void project_heads(float *y, const float *x, const float *w, int T, int d
     for (int t = 0; t < T; t++)
         for (int o = 0; o < d; o++) {
             float acc = 0.0f;
-            for (int h = 0; h < d / D; h++)
-                for (int c = 0; c < D && (!block || o / D == h); c++)
+            for (int h = block ? o / D : 0; h < (block ? o / D + 1 : d / D); h++)
+                for (int c = 0; c < D; c++)
                     acc += x[(size_t)t * d + h * D + c] * w[(size_t)((block ? h * D : 0) + c) * d + o];
             y[(size_t)t * d + o] = acc;
         }

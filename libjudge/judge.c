@@ -949,6 +949,13 @@ static int perfect(const fit *f)
     return f->explained && f->explained == f->wrong && !f->excess && !f->guarded;
 }
 
+/* Wrong in more places the learner got right than it matches where the
+ * learner is wrong: no explanation, however it goes on. */
+static int refuted(const fit *f)
+{
+    return f->excess > 2 * f->matched;
+}
+
 /* Can f, its wrong cases done, no longer better b (as many mistakes)? Its
  * excess and guards only grow from here, and a tie is no better. */
 static int behind(const fit *f, const fit *b)
@@ -990,7 +997,7 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
             int wrong = s->cases[ci].verdict == JUDGE_WA;
             /* Past the wrong cases, a way that cannot better the best so far,
              * or that is already no explanation (name_mistake), is done. */
-            if (!wrong && (behind(&f, best) || (bound && behind(&f, bound)) || f.excess > 2 * f.matched)) {
+            if (!wrong && (behind(&f, best) || (bound && behind(&f, bound)) || refuted(&f))) {
                 missed = 1;
                 break;
             }
@@ -1045,6 +1052,29 @@ static size_t case_size(const judge_session *s, int ci)
     return n;
 }
 
+/* Does case a come after case b in fit_changes' order: the wrong cases
+ * before the right ones, the smaller first (the cheaper to simulate, and
+ * most tries end on a small one)? */
+static int fits_after(const judge_session *s, int a, int b)
+{
+    int wa = s->cases[a].verdict == JUDGE_WA, wb = s->cases[b].verdict == JUDGE_WA;
+    return wa != wb ? wb : case_size(s, a) > case_size(s, b);
+}
+
+/* fit_changes' order of the cases: the verdict's case, then the rest by
+ * fits_after (an insertion sort: a dozen cases). */
+static void fit_order(const judge_session *s, int *order)
+{
+    int n = 0;
+    order[n++] = s->verdict_case;
+    for (int ci = 0; ci < s->m->n_cases; ci++) {
+        if (ci == s->verdict_case) continue;
+        int k = n++;
+        for (; k > 1 && fits_after(s, order[k - 1], ci); k--) order[k] = order[k - 1];
+        order[k] = ci;
+    }
+}
+
 typedef struct {
     const judge_mistake *m[2];
     fit f;
@@ -1075,21 +1105,10 @@ static judge_status name_mistake(judge_session *s)
      * small case would otherwise take every way of every pair to all cases. */
     if (!evidence && !real_in(s, JUDGE_WA)) return JUDGE_OK;
     unsigned char *explained = malloc((size_t)nc);
-    int *order = malloc((size_t)nc * sizeof *order), n = 0;
+    int *order = malloc((size_t)nc * sizeof *order);
     candidate best = { { NULL, NULL }, { 0 }, malloc((size_t)nc) };
     judge_status st = explained && order && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
-    /* fit_changes' order: the verdict's case, the other wrong ones, the
-     * rest; the smaller first (the cheaper to simulate). */
-    for (int wrong = 1; wrong >= 0 && !st; wrong--)
-        for (int ci = 0; ci < nc; ci++)
-            if ((s->cases[ci].verdict == JUDGE_WA) == wrong && ci != s->verdict_case) {
-                int k = ++n;
-                for (; k > 1 && (s->cases[order[k - 1]].verdict == JUDGE_WA) == wrong &&
-                       case_size(s, order[k - 1]) > case_size(s, ci); k--)
-                    order[k] = order[k - 1];
-                order[k] = ci;
-            }
-    order[0] = s->verdict_case;
+    if (!st) fit_order(s, order);
     /* Each mistake alone, each of its ways; then pairs, where no single one
      * explains every wrong case. */
     for (int size = 1; size <= 2 && !st && !done; size++) {
@@ -1102,13 +1121,10 @@ static judge_status name_mistake(judge_session *s)
                         if (size == 2 && !form_combine(&ch, &m->mistakes[i].alts[ai], &m->mistakes[j].alts[aj]))
                             continue;
                         fit f;
-                        /* A pair only partly explaining is too weak a claim (below). */
                         const fit *bound = best.m[0] && best_size == size ? &best.f : NULL;
                         if ((st = fit_changes(s, order, &ch, size == 2, bound, &f, explained))) break;
                         if (!f.explained || !explained[s->verdict_case] || !(f.real || evidence)) continue;
-                        /* Wrong in more places the learner got right than it
-                         * matches where the learner is wrong: no explanation. */
-                        if (f.excess > 2 * f.matched) continue;
+                        if (refuted(&f)) continue;
                         if (!better(&f, size, &best, best_size)) continue;
                         best.m[0] = &m->mistakes[i];
                         best.m[1] = size == 2 ? &m->mistakes[j] : NULL;

@@ -44,16 +44,16 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                     size_t bi = ch->batch == FORM_BATCH_IGNORED ? 0 : (size_t)b;   /* the input's batch */
                     size_t split = ((size_t)b * H + h) * T + t, whole = ((size_t)b * T + t) * H + h;
                     size_t in_split = (bi * H + h) * T + t, in_whole = (bi * T + t) * H + h;
-                    if (ch->head_rows == FORM_HEAD_ROWS_DIM_MAJOR) {   /* a head [D, T]: (c, t) at c*T + t */
-                        size_t at = (((size_t)b * H + h) * D + c) * T + t, in_at = ((bi * H + h) * D + c) * T + t;
-                        heads[at] = x[(in_whole - h) * D + (size_t)h * D + c];
-                        merged[(whole - h) * D + (size_t)h * D + c] = y[in_at];
-                        continue;
-                    }
                     /* Feature of (h, c) in a [.., H*D] row: block h*D + c, or interleaved. */
                     size_t feat = strided ? (size_t)c * H + h : (size_t)h * D + c;
                     size_t in_feat = strided ? feat : (size_t)h * D + c;
                     size_t out_feat = ch->merge == FORM_MERGE_STRIDED ? (size_t)c * H + h : feat;
+                    if (ch->head_rows == FORM_HEAD_ROWS_DIM_MAJOR) {   /* a head [D, T]: (c, t) at c*T + t */
+                        size_t at = (((size_t)b * H + h) * D + c) * T + t, in_at = ((bi * H + h) * D + c) * T + t;
+                        heads[at] = x[(in_whole - h) * D + in_feat];
+                        merged[(whole - h) * D + feat] = y[in_at];
+                        continue;
+                    }
                     if (view) {                      /* a view: the bytes stay put */
                         heads[split * D + c] = x[in_split * D + c];
                         merged[split * D + c] = y[in_split * D + c];
