@@ -956,6 +956,16 @@ static int refuted(const fit *f)
     return f->excess > 2 * f->matched;
 }
 
+/* May an explanation of `explained` of `wrong` cases be named? A whole one;
+ * a partial one of a single mistake only, of half the wrong cases and two at
+ * least (small cases agree with many wrong codes by chance); a pair only
+ * partly explaining is too weak a claim to make. */
+static int nameable(int explained, int wrong, int pair)
+{
+    if (explained == wrong) return explained > 0;
+    return !pair && explained >= 2 && 2 * explained >= wrong;
+}
+
 /* Can f, its wrong cases done, no longer better b (as many mistakes)? Its
  * excess and guards only grow from here, and a tie is no better. */
 static int behind(const fit *f, const fit *b)
@@ -1010,10 +1020,11 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
                     f.explained++;
                     explained[ci] = 1;
                     f.real |= !degenerate(s, c);
-                } else   /* a way that can no longer explain as many as the best is done */
-                    missed = pair || ci == s->verdict_case ||
-                             f.explained + n_wrong - f.wrong < (bound ? bound->explained : 0) ||
-                             f.explained + n_wrong - f.wrong < best->explained;
+                } else {   /* a way that can no longer be named, or explain as many as the best, is done */
+                    int most = f.explained + n_wrong - f.wrong;
+                    missed = ci == s->verdict_case || !nameable(most, n_wrong, pair) ||
+                             most < (bound ? bound->explained : 0) || most < best->explained;
+                }
             }
             free_outputs(sim);
         }
@@ -1134,12 +1145,8 @@ static judge_status name_mistake(judge_session *s)
                         done = perfect(&f);   /* nothing later can be better (better()) */
                     }
     }
-    /* A partial explanation must hold for half the wrong cases, two at
-     * least (small cases agree with many wrong codes by chance); a pair
-     * only partly explaining is too weak a claim to make. */
     int partial = best.f.explained < best.f.wrong;
-    int enough = !partial || (best_size == 1 && best.f.explained >= 2 && 2 * best.f.explained >= best.f.wrong);
-    if (!st && best.m[0] && enough) {
+    if (!st && best.m[0] && nameable(best.f.explained, best.f.wrong, best_size == 2)) {
         s->named[0] = best.m[0];
         s->named[1] = best.m[1];
         s->partial = partial;
