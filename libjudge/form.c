@@ -250,7 +250,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         if (no_max) m2 = *m;
         float corr = ch->online != FORM_ONLINE_INVERTED ? expf(*m - m2) : *m == -INFINITY ? 0.0f : expf(m2 - *m);
         if (rescale_l) *l *= corr;
-        if (rescale_acc) {
+        if (rescale_acc && corr != 1.0f) {   /* x * 1 is x: the same bits, without a pass over every earlier key */
             for (int c = 0; c < f->D; c++) acc[c] *= corr;
             for (int j = 0; j < j0; j++) e[j] *= corr;
             sk->e *= corr;
