@@ -27,18 +27,31 @@ enum { LAST_STEPS = 3 };
 /* Do the changes show differently at each tile width? */
 static int tiled(const judge_changes *ch)
 {
-    return ch->online || ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY;
+    return ch->online || ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY || ch->tile_keys;
+}
+
+/* The tile widths the changes are tried at, from tiles[first(ch)]: the
+ * common ones alone where whole tiles are dropped (a mistake every way of
+ * which drops all the keys of a small case, and so matches the NaN of many
+ * wrong codes there), but 1, where no tile is partial. */
+static int first(const judge_changes *ch)
+{
+    return ch->tile_keys ? 1 : 0;
+}
+
+static int widths(const judge_changes *ch)
+{
+    return !tiled(ch) ? 1 : ch->tile_keys ? COMMON_TILES - 1 : (int)(sizeof tiles / sizeof tiles[0]);
 }
 
 int form_variants(const judge_changes *ch)
 {
-    return LAST_STEPS * (tiled(ch) ? (int)(sizeof tiles / sizeof tiles[0]) : 1);
+    return LAST_STEPS * widths(ch);
 }
 
 int form_tile(const judge_changes *ch, int variant)
 {
-    int n = (int)(sizeof tiles / sizeof tiles[0]);
-    return tiled(ch) ? tiles[variant / LAST_STEPS % n] : 0;
+    return tiled(ch) ? tiles[first(ch) + variant / LAST_STEPS % widths(ch)] : 0;
 }
 
 int form_common(int variant)
@@ -234,8 +247,12 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         for (int c = 0; c < f->D && f->v.p && sk->vrow >= 0; c++) acc[c] = sk->e * AT(f->v, b, g, sk->vrow, c);
     }
     *m_last = *m;
-    for (int j0 = 0; j0 < S_b; j0 += width) {
-        int end = j0 + width < S_b ? j0 + width : S_b, used = 0;
+    int keys = S_b;   /* the keys the tiles cover */
+    if (ch->tile_keys == FORM_TILE_KEYS_WHOLE_TILES)
+        while (keys > 0 && !w[keys - 1]) keys--;
+    if (ch->tile_keys) keys = keys / width * width;
+    for (int j0 = 0; j0 < keys; j0 += width) {
+        int end = j0 + width < keys ? j0 + width : keys, used = 0;
         float own = -INFINITY;
         for (int j = j0; j < end; j++) {
             if (!w[j] && !after && ch->mask_fill != FORM_MASK_FILL_ZERO) continue;

@@ -37,8 +37,9 @@ typedef struct {
 int form_combine(judge_changes *out, const judge_changes *a, const judge_changes *b);
 
 /* How many variants code with the changes ch comes in: the online softmax's
- * tile widths where ch turns the online knob, each in the three ways of the
- * last step (form.c). A problem that crosses them with ways of its own (58)
+ * tile widths where ch turns a knob that shows differently at each (online,
+ * the lse of the last tile, whole tiles), each in the three ways of the last
+ * step (form.c). A problem that crosses them with ways of its own (58)
  * numbers its variants so that variant % form_variants(ch) is the form's. */
 int form_variants(const judge_changes *ch);
 
