@@ -66,13 +66,19 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     const int *d = a->buf[DIM], *T = a->buf[LEN];
     long long *proj = outs[PROJ], *attn = outs[ATTN], *cross = outs[CROSS];
     for (int i = 0; i < a->ints[PN]; i++) {
-        long long D = d[i], L = T[i];
+        long long D = d[ch->query_inputs == FORM_QUERY_INPUTS_FIRST_D ? 0 : i];
+        long long L = T[ch->query_inputs == FORM_QUERY_INPUTS_FIRST_T ? 0 : i];
         long long per_mac = ch->flop_unit ? 1 : 2, n_proj = ch->proj_count ? 3 : 4;
-        long long n_mm = ch->attn_count ? 1 : 2;
+        long long n_mm = ch->attn_count == FORM_ATTN_COUNT_ONE ? 1 : 2;
         proj[i] = n_proj * per_mac * L * D * D;
         attn[i] = n_mm * per_mac * L * L * D;
         /* n_mm T^2 d > n_proj T d^2  <=>  T > n_proj d / n_mm. */
         cross[i] = n_proj * D / n_mm + (ch->crossover && (n_proj * D) % n_mm == 0 ? 0 : 1);
+        if (ch->attn_count >= FORM_ATTN_COUNT_CAUSAL) {   /* T(T+1)/2 scores a matmul */
+            attn[i] = per_mac * L * (L + 1) * D;
+            /* T (T+1) d > n_proj T d^2  <=>  T + 1 > n_proj d. */
+            if (ch->attn_count == FORM_ATTN_COUNT_CAUSAL_CROSSOVER) cross[i] = n_proj * D - (ch->crossover ? 1 : 0);
+        }
         switch (ch->int32) {   /* where the int arithmetic wraps */
         case FORM_INT32_PROJ: proj[i] = wrap32(proj[i]); break;
         case FORM_INT32_ATTN: attn[i] = wrap32(attn[i]); break;
