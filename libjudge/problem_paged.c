@@ -222,5 +222,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 
 const judge_ops judge_paged_ops = {
     "paged-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, speed_core,
-    NULL,
+    form_variants,   /* its attention is the form's, with the form's ways */
 };
