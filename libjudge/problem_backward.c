@@ -168,7 +168,7 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
 {
     int S = g->S, D = g->D;
     int after = ch->backward_mask == FORM_BACKWARD_MASK_AFTER_SOFTMAX;
-    float scale = 1.0f / sqrtf((float)D), max = -INFINITY, sum = 0.0f, delta = 0.0f;
+    float scale = 1.0f / sqrtf((float)D), max = -INFINITY, sum = 0.0f, delta = 0.0f, raw = 0.0f;
     const float *qi = x->q + (size_t)i * x->rs, *gi = x->dout + (size_t)i * x->rs;
     for (int j = 0; j < S; j++) {
         float s = dot(qi, x->k + (size_t)j * x->rs, D);
@@ -186,19 +186,22 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
              * where the code does not guard it. */
             p[j] = max == -INFINITY ? (ch->empty == FORM_EMPTY_NAN ? NAN : 0.0f) : expf(p[j] - max);
             sum += p[j];
+            raw += p[j] * dp[j];   /* before the division, as code that sums delta there does */
         }
         for (int j = 0; j < S && sum > 0.0f; j++) p[j] /= sum;
         for (int j = 0; j < S && after; j++) p[j] = sees(g, ch, i, j, kv_pass) ? p[j] : 0.0f;
     }
     if (ch->backward_rowsum == FORM_BACKWARD_ROWSUM_NONE) return 0.0f;
-    if (!x->o) {
-        for (int j = 0; j < S; j++) delta += p[j] * dp[j];
+    if (ch->backward_delta == FORM_BACKWARD_DELTA_UNNORMALISED) {
+        delta = raw;
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DO_DO) {
         delta = dot(gi, gi, D);
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DP_SUM) {
         for (int j = 0; j < S; j++) delta += sees(g, ch, i, j, kv_pass) ? dp[j] : 0.0f;
     } else if (ch->backward_delta == FORM_BACKWARD_DELTA_DP_SUM_ALL) {
         for (int j = 0; j < S; j++) delta += dp[j];
+    } else if (!x->o) {
+        for (int j = 0; j < S; j++) delta += p[j] * dp[j];
     } else {
         delta = dot(gi, x->o + (size_t)i * x->rs, D);
     }
@@ -249,12 +252,18 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
                             (float *)outs[DV] + at_s, bthd ? (size_t)H * D : (size_t)D };
             float *delta = ds + (size_t)T * S;
             head_probs(g, ch, &x, 0, p, ds, delta);
-            for (int i = 0; i < T; i++)
+            for (int i = 0; i < T; i++) {
+                int lo = j0, hi = S;
+                if (ch->backward_dq) {   /* code that assigns dQ keeps the last seen key's term */
+                    while (hi > 0 && !sees(g, ch, i, hi - 1, 0)) hi--;
+                    lo = hi > 0 ? hi - 1 : 0;
+                }
                 for (int c = 0; c < D; c++) {
                     float acc = 0.0f;
-                    for (int j = j0; j < S; j++) acc += ds[(size_t)i * S + j] * x.k[(size_t)j * x.rs + c];
+                    for (int j = lo; j < hi; j++) acc += ds[(size_t)i * S + j] * x.k[(size_t)j * x.rs + c];
                     x.dq[(size_t)i * x.rs + c] = qs * acc;
                 }
+            }
             if (key_pass) head_probs(g, ch, &x, 1, p, ds, delta);
             /* Element (i, j) of dS and P, or element j*T + i of the flat
              * [T, S] buffer where the code reads it as [S, T]. */
@@ -263,7 +272,9 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
                     float acck = 0.0f, accv = 0.0f;
                     for (int i = 0; i < T; i++) {
                         size_t at = (size_t)i * S + j, flat = (size_t)j * T + i;
-                        acck += ds[ch->backward_dk ? flat : at] * x.q[(size_t)i * x.rs + c];
+                        acck += ds[ch->backward_dk == FORM_BACKWARD_DK_DS_UNTRANSPOSED ? flat : at] *
+                                (ch->backward_dk == FORM_BACKWARD_DK_USES_KEY ? x.k[(size_t)j * x.rs + c]
+                                                                              : x.q[(size_t)i * x.rs + c]);
                         accv += p[ch->backward_dv ? flat : at] * x.dout[(size_t)i * x.rs + c];
                     }
                     x.dk[(size_t)j * x.rs + c] = ks * acck;
