@@ -87,17 +87,28 @@ static judge_status reference(void *const *outs, const judge_args *a)
  * online one, with the knobs of the problem's mistakes (problem.json); the
  * judge's model of wrong code, not a reference ---- */
 
-/* The online merge without a guard: while every split so far is empty the
- * rescale is exp(-inf - -inf), NaN, and it stays NaN. */
-static void merge_online(float *o, float *lse, const float *x, const float *const *op, int P, int D)
+/* The online merge, its rescales as the online knob has them. Without a
+ * guard (nan_leading), while every split so far is empty the rescale is
+ * exp(-inf - -inf), NaN, and it stays NaN; guarded, an empty split is
+ * skipped and a row of them gives zeros and -inf. */
+static void merge_online(float *o, float *lse, const float *x, const float *const *op, int P, int D,
+                         const judge_changes *ch)
 {
+    int guarded = ch->merge_empty != FORM_MERGE_EMPTY_NAN_LEADING;
+    int rescale_l = ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_SUM;
+    int rescale_o = ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_ACC;
     float m = -INFINITY, l = 0.0f;
     for (int c = 0; c < D; c++) o[c] = 0.0f;
     for (int p = 0; p < P; p++) {
+        if (guarded && x[p] == -INFINITY) continue;
         float m2 = x[p] > m ? x[p] : m, corr = expf(m - m2), w = expf(x[p] - m2);
-        l = l * corr + w;
-        for (int c = 0; c < D; c++) o[c] = o[c] * corr + w * op[p][c];
+        l = (rescale_l ? l * corr : l) + w;
+        for (int c = 0; c < D; c++) o[c] = (rescale_o ? o[c] * corr : o[c]) + w * op[p][c];
         m = m2;
+    }
+    if (guarded && l == 0.0f) {
+        *lse = -INFINITY;
+        return;
     }
     for (int c = 0; c < D; c++) o[c] /= l;
     *lse = m + logf(l);
@@ -144,8 +155,8 @@ static void merge_double(float *o, float *lse, const float *x, const float *cons
 static void merge_row(float *o, float *lse, const float *x, const float *const *op, int P, int D,
                       const judge_changes *ch)
 {
-    if (ch->merge_empty == FORM_MERGE_EMPTY_NAN_LEADING) {
-        merge_online(o, lse, x, op, P, D);
+    if (ch->merge_empty == FORM_MERGE_EMPTY_NAN_LEADING || ch->online) {
+        merge_online(o, lse, x, op, P, D, ch);
         return;
     }
     if (ch->merge_empty == FORM_MERGE_EMPTY_NAN_LEADING_LOG1P) {
