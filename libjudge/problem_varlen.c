@@ -111,7 +111,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     int head_major = ch->varlen_layout == FORM_VARLEN_LAYOUT_HEAD_MAJOR;
     /* Element (t, h, c) as the code indexes it. */
 #define AT(t, h, c) (head_major ? ((size_t)(h) * total + (t)) * D + (c) : ((size_t)(t) * H + (h)) * D + (c))
-    float scale = form_score_scale(ch, H, D);
+    float scale = form_score_scale(ch, H, D), carried = 0.0f;   /* the sum code did not reset */
     for (int t = 0; t < total; t++) {
         int b = sequence_of(cu, B, t, ch);
         int lo = ch->varlen_keys == FORM_VARLEN_KEYS_PACK ? 0 : cu[b];
@@ -119,14 +119,18 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         if (hi <= t) hi = t + 1;   /* a first token taken into the sequence before: its keys run to it */
         int dropped = ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && t == cu[b + 1] - 1;
         if (ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && hi == cu[b + 1]) hi--;
+        /* Code that reads key j at its local index reads the pack's first keys. */
+        int read0 = ch->varlen_keys == FORM_VARLEN_KEYS_LOCAL_INDEX ? lo : 0;
+        if (ch->sum_reset == FORM_SUM_RESET_PER_TOKEN) carried = 0.0f;
         for (int h = 0; h < H; h++) {
-            float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
+            float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
+            float sum = ch->sum_reset ? carried : 0.0f;
             for (int c = 0; c < D; c++) acc[c] = 0.0f;
             for (int j = lo; j < hi && !dropped; j++) {
                 e[j] = -INFINITY;
                 if (!sees(ch, t, t - lo, j, lo)) continue;
                 float s = 0.0f;
-                for (int c = 0; c < D; c++) s += q[AT(t, h, c)] * k[AT(j, h, c)];
+                for (int c = 0; c < D; c++) s += q[AT(t, h, c)] * k[AT(j - read0, h, c)];
                 e[j] = s * scale;
                 if (e[j] > max) max = e[j];
             }
@@ -135,8 +139,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 if (e[j] == -INFINITY) continue;
                 float x = expf(e[j] - max);
                 sum += x;
-                for (int c = 0; c < D; c++) acc[c] += x * v[AT(j, h, c)];
+                for (int c = 0; c < D; c++) acc[c] += x * v[AT(j - read0, h, c)];
             }
+            carried = sum;
             for (int c = 0; c < D; c++) out[AT(t, h, c)] = sum > 0.0f ? acc[c] / sum : 0.0f;
         }
     }
