@@ -67,6 +67,7 @@ static judge_status reference(void *const *outs, const judge_args *a)
 static int outranks(const judge_changes *ch, const float *x, int m, int j)
 {
     if (x[m] != x[j]) return x[m] > x[j];
+    if (ch->topk_rank == FORM_TOPK_RANK_TIES_KEPT) return 0;
     return ch->topk_rank == FORM_TOPK_RANK_TIES_HIGH ? m > j : m < j;
 }
 
@@ -81,6 +82,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     /* The candidates: the visible keys, or every key (the future with its
      * own score, or with the 0 of a zeroed score row). */
     int cands = r == FORM_TOPK_RANK_BEFORE_MASK || r == FORM_TOPK_RANK_MASKED_ZERO ? T : i + 1;
+    if (ch->topk_clamp == FORM_TOPK_CLAMP_TO_I && n > i) n = i;
     for (int j = 0; j < T; j++) {
         float dot = 0.0f;
         for (int c = 0; c < D; c++) {
