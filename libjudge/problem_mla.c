@@ -95,10 +95,17 @@ static float scale_of(const judge_args *a, const judge_changes *ch)
     }
 }
 
+/* Where o_lat runs on from head to head, code that weighs each row by its
+ * normalised weight (variant 1) carries other sums than code that divides at
+ * the end (0). */
+static int variants(const judge_changes *ch)
+{
+    return ch->acc_reset ? 2 : 1;
+}
+
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
                              int variant)
 {
-    (void)variant;
     int B = a->ints[PB], H = a->ints[PH], S = a->ints[PS], d_c = a->ints[PDC];
     int d_nope = a->ints[PDN], d_r = a->ints[PDR], d_v = a->ints[PDV];
     const float *qn = a->buf[QN], *qr = a->buf[QR], *lat = a->buf[C], *kpe = a->buf[KPE];
@@ -121,8 +128,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         int rows = (int)(((size_t)B * S * d_c - (size_t)(cb - lat)) / d_c), krows = (B - b) * S;
         for (int h = 0; h < H; h++) {
             size_t bh = (size_t)b * H + h;
-            const float *W = uk + (size_t)h * (ch->mla_head == FORM_MLA_HEAD_UK_ROW ? d_c : d_c * d_nope);
-            const float *V = uv + (size_t)h * (ch->mla_head == FORM_MLA_HEAD_UV_ROW ? d_v : d_c * d_v);
+            const float *W = uk + (size_t)h * (ch->mla_head == FORM_MLA_HEAD_UK_ROW ? d_c
+                                               : ch->mla_head == FORM_MLA_HEAD_UK_FIRST ? 0 : d_c * d_nope);
+            const float *V = uv + (size_t)h * (ch->mla_head == FORM_MLA_HEAD_UV_ROW ? d_v
+                                               : ch->mla_head == FORM_MLA_HEAD_UV_FIRST ? 0 : d_c * d_v);
             for (int l = 0; l < d_c; l++) {
                 float acc = 0.0f;
                 for (int p = 0; p < d_nope; p++)
@@ -137,17 +146,19 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 s[j] = j < rows && j < krows ? (dot * lat_scale + rot) * scale : NAN;
                 if (!no_max && s[j] > max) max = s[j];
             }
-            for (int l = 0; l < d_c; l++) o_lat[l] = 0.0f;
+            /* Code that does not reset o_lat sums on from the heads before. */
+            int fresh = !ch->acc_reset || (b == 0 && h == 0) || (ch->acc_reset == FORM_ACC_RESET_PER_BATCH && h == 0);
+            for (int l = 0; l < d_c && fresh; l++) o_lat[l] = 0.0f;
+            for (int j = 0; j < n; j++) sum += s[j] = expf(s[j] - max);
             for (int j = 0; j < n; j++) {
-                float e = expf(s[j] - max);
-                sum += e;
+                float e = variant ? s[j] / sum : s[j];
                 for (int l = 0; l < d_c; l++) o_lat[l] += e * (j < rows ? cb[(size_t)j * d_c + l] : NAN);
             }
             for (int v = 0; v < d_v; v++) {
                 float acc = 0.0f;
                 for (int l = 0; l < d_c; l++)
                     acc += o_lat[l] * (ch->mla_uv ? V[(size_t)v * d_c + l] : V[(size_t)l * d_v + v]);
-                out[bh * d_v + v] = ch->normalize == FORM_NORMALIZE_NONE ? acc : acc / sum;
+                out[bh * d_v + v] = ch->normalize == FORM_NORMALIZE_NONE || variant ? acc : acc / sum;
             }
         }
     }
@@ -166,5 +177,5 @@ static void coords(char *buf, size_t n, const judge_args *a, int p, size_t i, ju
 }
 
 const judge_ops judge_mla_ops = {
-    "mla-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, speed_core, NULL,
+    "mla-decode", param_names, N_PARAMS, make_inputs, reference, simulate, coords, speed_core, variants,
 };
