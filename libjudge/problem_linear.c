@@ -63,7 +63,7 @@ static void add(float *state, float *z, const float *k, const float *v, int D, i
 {
     for (int c = 0; c < D; c++) {
         float fk = ch->linear_phi_on == FORM_LINEAR_PHI_ON_Q_ONLY ? k[c] : feature(k[c], ch);
-        z[c] += fk;
+        z[c] += ch->linear_phi_on == FORM_LINEAR_PHI_ON_Z_RAW ? k[c] : fk;
         for (int e = 0; e < E; e++) state[(size_t)c * E + e] += fk * v[e];
     }
 }
