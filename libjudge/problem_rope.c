@@ -185,7 +185,7 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
                  || ch->rope_k == FORM_ROPE_K_REROTATED_IN_PLACE;
     size_t row = (size_t)H * D, n = (size_t)B * row, cache = (size_t)S_max * n;
     const int *len = a->buf[DLEN];
-    float *qr = malloc(sizeof(float) * (2 * n + (rerotated ? n + 2 * cache : 0))), *kr = qr + n;
+    float *qr = malloc(sizeof(float) * (3 * n + (rerotated ? n + 2 * cache : 0))), *kr = qr + n, *vr = kr + n;
     int *len2 = malloc(sizeof(int) * (size_t)B);
     if (!qr || !len2) {
         free(qr);
@@ -194,11 +194,14 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
     }
     memcpy(qr, a->buf[DQ], sizeof(float) * n);
     memcpy(kr, a->buf[DK], sizeof(float) * n);
+    memcpy(vr, a->buf[DV], sizeof(float) * n);
     if (ch->rope_q != FORM_ROPE_Q_UNROTATED) turn_new(qr, len, a, ch, variant);
     if (ch->rope_k != FORM_ROPE_K_STORED_UNROTATED) turn_new(kr, len, a, ch, variant);
+    if (ch->rope_v == FORM_ROPE_V_ROTATED) turn_new(vr, len, a, ch, variant);
     judge_args r = *a;
     r.buf[DQ] = qr;
     r.buf[DK] = kr;
+    r.buf[DV] = vr;
     judge_status st = judge_decode_ops.simulate(outs, &r, ch, attend);
     if (rerotated && st == JUDGE_OK) {
         /* Code that turns every key again at its own position when it
@@ -206,7 +209,7 @@ static judge_status decode_simulate(void *const *outs, const judge_args *a, cons
          * above, the output is that of keys turned twice (the new one too,
          * or only the cached ones, as code that turns the rows j < len;
          * in_place turns them in the cache itself). */
-        float *k2 = kr + n, *kc = k2 + n, *vc = kc + cache;
+        float *k2 = vr + n, *kc = k2 + n, *vc = kc + cache;
         memcpy(k2, kr, sizeof(float) * n);
         if (ch->rope_k == FORM_ROPE_K_REROTATED) turn_new(k2, len, a, ch, variant);
         memcpy(kc, a->buf[DKC], sizeof(float) * cache);

@@ -1,5 +1,5 @@
-/* expect: WA */
-/* Unrelated: turns the value too (values are never rotated), otherwise right. */
+/* expect: WA value_rotated */
+/* Turns the value too (values are never rotated), otherwise right. */
 #include <math.h>
 #include <string.h>
 
