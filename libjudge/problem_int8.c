@@ -163,6 +163,14 @@ static size_t scale_at(const judge_changes *ch, int b, int j, int h, int S_max, 
                                                                      : ((size_t)b * S_max + j) * H + h;
 }
 
+/* Where row j, head h of sequence b starts in a cache [B, S_max, H, D], or
+ * where code that indexes it head-major, [B, H, S_max, D], reads it. */
+static size_t cache_at(const judge_changes *ch, int b, int j, int h, int S_max, int H, int D)
+{
+    return (ch->cache_layout == FORM_CACHE_LAYOUT_HEAD_MAJOR ? ((size_t)b * H + h) * S_max + j
+                                                             : ((size_t)b * S_max + j) * H + h) * D;
+}
+
 /* The new token's x [B, H, D] quantised into row at[b] of a cache q8
  * [B, S_max, H, D] with scales [B, S_max, H]. */
 static void store(signed char *q8, float *sc, const float *x, const int *at, int B, int S_max,
@@ -176,8 +184,8 @@ static void store(signed char *q8, float *sc, const float *x, const int *at, int
             const float *xh = x + (size_t)b * row + (size_t)h * D;
             float top = ch->int8_group == FORM_INT8_GROUP_TENSOR ? all
                       : ch->int8_group == FORM_INT8_GROUP_POSITION ? position : max_abs(xh, (size_t)D, ch);
-            size_t r = (size_t)b * S_max + (size_t)at[b];
-            signed char *to = ch->cache_store == FORM_CACHE_STORE_SCALE_ONLY ? NULL : q8 + r * row + (size_t)h * D;
+            signed char *to = ch->cache_store == FORM_CACHE_STORE_SCALE_ONLY ? NULL
+                            : q8 + cache_at(ch, b, at[b], h, S_max, H, D);
             quantize(to, sc + scale_at(ch, b, at[b], h, S_max, H), xh, D, top, ch);
         }
     }
@@ -196,12 +204,12 @@ static void dequantize(float *f, const signed char *q8, const float *sc, const f
                 int from = ch->int8_row_scale == FORM_INT8_ROW_SCALE_FIRST ? 0
                          : ch->int8_row_scale == FORM_INT8_ROW_SCALE_NEW ? at[b] : j;
                 float s = sc[scale_at(ch, b, from, h, S_max, H)];
-                size_t i = ((size_t)b * S_max + j) * row + (size_t)h * D;
+                size_t i = ((size_t)b * S_max + j) * row + (size_t)h * D, r = cache_at(ch, b, j, h, S_max, H, D);
                 for (int c = 0; c < D; c++)
                     f[i + c] = j == at[b] && ch->int8_new_row == FORM_INT8_NEW_ROW_FLOAT
                              ? x[(size_t)b * row + (size_t)h * D + c]
-                             : (ch->int8_read == FORM_INT8_READ_UNSIGNED ? (float)(unsigned char)q8[i + c]
-                                                                          : (float)q8[i + c]) * s;
+                             : (ch->int8_read == FORM_INT8_READ_UNSIGNED ? (float)(unsigned char)q8[r + c]
+                                                                          : (float)q8[r + c]) * s;
             }
 }
 
