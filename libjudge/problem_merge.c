@@ -231,10 +231,12 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     for (size_t r = 0; r < rows; r++) {
         for (int p = 0; p < P; p++) {
             /* Split p of row r, or the element a split-innermost reading takes. */
-            size_t at = (size_t)p * rows + r, inner = r * P + (size_t)p;
-            x[p] = lse_part[ch->merge_layout == FORM_MERGE_LAYOUT_LSE_INNER ? inner : at];
+            size_t at = (size_t)p * rows + r, inner = r * P + (size_t)p, head0 = at - r % (size_t)a->ints[PH];
+            x[p] = lse_part[ch->merge_layout == FORM_MERGE_LAYOUT_LSE_INNER ? inner
+                            : ch->merge_layout == FORM_MERGE_LAYOUT_LSE_HEAD_ZERO ? head0 : at];
             if (ch->merge_empty == FORM_MERGE_EMPTY_AS_ZERO && x[p] == -INFINITY) x[p] = 0.0f;
-            op[p] = o_part + (ch->merge_layout == FORM_MERGE_LAYOUT_O_INNER ? inner : at) * D;
+            op[p] = o_part + (ch->merge_layout == FORM_MERGE_LAYOUT_O_INNER ? inner
+                              : ch->merge_layout == FORM_MERGE_LAYOUT_O_HEAD_ZERO ? head0 : at) * D;
         }
         merge_row(out + r * D, lse + r, x, op, P, D, ch);
     }
