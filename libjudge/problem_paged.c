@@ -142,7 +142,8 @@ static ptrdiff_t read_at(const judge_args *a, const judge_changes *ch, int b, in
     ptrdiff_t blk = ch->paged_block == FORM_PAGED_BLOCK_LOGICAL ? p / bs : table[entry];
     ptrdiff_t row = swapped ? p / bs : p % bs;
     ptrdiff_t at = ch->paged_layout == FORM_PAGED_LAYOUT_HND ? ((blk * Hkv + g) * bs + row) * D
-                                                            : ((blk * bs + row) * Hkv + g) * D;
+                 : ch->paged_layout == FORM_PAGED_LAYOUT_ROW_STRIDE_D ? (blk * bs + row + g) * D
+                 : ((blk * bs + row) * Hkv + g) * D;
     return at < 0 || at + D > (ptrdiff_t)nb * bs * Hkv * D ? -1 : at;
 }
 
@@ -196,6 +197,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     form_attn f = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S, .D = D, .kv_len = keys };
     f.q = one;
     f.q.p = a->buf[Q];
+    if (ch->batch == FORM_BATCH_IGNORED) f.q.sb = 0;   /* every sequence's query read as sequence 0's */
     f.out = one;
     f.out.p = outs[OUT];
     f.k = rows;
