@@ -149,7 +149,8 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
             /* Read with the wrong row stride, a learner runs into the judge's
              * guard bytes past the mask, which are non-zero: "real". */
             ptrdiff_t at = (ptrdiff_t)b * (ch->padding == FORM_PADDING_STRIDE_T ? f->T
-                                           : ch->padding == FORM_PADDING_FIRST_BATCH ? 0 : f->mask_sb) + j;
+                                           : ch->padding == FORM_PADDING_FIRST_BATCH ? 0 : f->mask_sb) +
+                           (ch->padding == FORM_PADDING_QUERY_INDEX ? i : j);
             int real = at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at];
             seen = seen && (ch->padding == FORM_PADDING_INVERTED ? !real : real);
         }
