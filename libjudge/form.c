@@ -705,7 +705,8 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
         f.out.sh = (ptrdiff_t)T * D;
         f.out.sp = D;
     }
-    if (ch->heads == FORM_HEADS_ROW_STRIDE_D) f.q.sp = f.k.sp = f.v.sp = f.out.sp = D;
+    if (ch->heads == FORM_HEADS_ROW_STRIDE_D || ch->heads == FORM_HEADS_ROW_STRIDE_D_SPLIT) f.q.sp = f.k.sp = f.v.sp = D;
+    if (ch->heads == FORM_HEADS_ROW_STRIDE_D) f.out.sp = D;
     swap_kv(&f, ch);
     judge_status st = form_attention(&f, ch, variant);
     float *out = outs[v[JUDGE_VIEW_OUT].param];
