@@ -754,6 +754,30 @@ void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judg
     }
 }
 
+int form_slice(const judge_args *a, int p, size_t i)
+{
+    const judge_attention *sp = a->meta->attention;
+    const judge_view_spec *v = NULL;
+    for (int k = 0; sp && k < JUDGE_N_VIEWS && !v; k++)
+        if (sp->view[k].param == p) v = &sp->view[k];
+    int z[JUDGE_N_SIZES] = { 0 }, slice = 0, axes = 0;
+    if (v) form_sizes(a, z);
+    const judge_param *pa = &a->meta->params[p];
+    for (int d = pa->rank - 1; d >= 0; d--) {
+        size_t len = (size_t)a->ints[pa->dims[d]], x = i % len;
+        i /= len;
+        const char *name = a->meta->params[pa->dims[d]].name;
+        char axis = v ? v->axes[d] : !strcmp(name, "B") ? 'b' : !strcmp(name, "H") ? 'h' : 'c';
+        if (axis == 'f') {   /* feature h*D + c */
+            axis = 'h';
+            x /= (size_t)z[JUDGE_SIZE_D];
+        }
+        if (axis == 'b') axes |= 1, slice |= x > 0;
+        if (axis == 'h') axes |= 2, slice |= (x > 0) << 1;
+    }
+    return axes ? slice : -1;
+}
+
 /* ---- probing which keys reach which queries ---- */
 
 int form_probe_len(const judge_args *a)

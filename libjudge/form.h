@@ -85,6 +85,11 @@ void form_sizes(const judge_args *a, int size[JUDGE_N_SIZES]);
 /* Coordinates of element i of out param p, from its axes in the spec. */
 void form_coords(char *buf, size_t n, const judge_args *a, int p, size_t i, judge_lang lang);
 
+/* Which slice element i of out param p lies in: bit 0 set past batch 0,
+ * bit 1 past head 0; -1 when p has neither axis. From its axes in the spec
+ * where it has some, else from the names of its dims (B, H). */
+int form_slice(const judge_args *a, int p, size_t i);
+
 /* Probing which keys reach which queries, from the spec: how many key
  * positions there are; make call args whose only change is at key j (for
  * projections of x: token j of batch 0, with the queries' weights zero so

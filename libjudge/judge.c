@@ -709,6 +709,13 @@ static void compare_outputs(const judge_session *s, const call *c, void *const *
     }
 }
 
+/* An element within the tolerance, as att_compare has it. */
+static int within(double got, double want, double atol, double rtol)
+{
+    if (!isfinite(want)) return got == want || (isnan(got) && isnan(want));
+    return fabs(got - want) <= atol + rtol * fabs(want);
+}
+
 static void check_case(judge_session *s, int ci)
 {
     case_result *r = &s->cases[ci];
@@ -726,8 +733,24 @@ static void check_case(judge_session *s, int ci)
     compare_outputs(s, c, c->expect, &r->cmp, &r->bad_param, &r->bad_index);
     for (int i = 0; i < s->m->n_params; i++) {
         const judge_param *p = &s->m->params[i];
-        if (!p->is_out || p->is_in) continue;
-        for (size_t e = 0; e < c->args.len[i]; e++) {
+        if (!p->is_out) continue;
+        /* Where its wrong elements lie, for an output with some. */
+        size_t n[5] = { 0 }, w[5] = { 0 }, wrong = 0;
+        for (size_t e = 0; e < c->args.len[i] && r->cmp.n_bad; e++) {
+            int slice = form_slice(&c->args, i, e), bad = p->type == JUDGE_F32
+                ? !within(judge_elem_value(p->type, c->got[i], e), judge_elem_value(p->type, c->expect[i], e),
+                          s->m->atol, s->m->rtol)
+                : !same_int(p->type, c->got[i], c->expect[i], e);
+            slice = slice < 0 ? 4 : slice;
+            n[slice]++;
+            w[slice] += bad;
+            wrong += bad;
+        }
+        for (int k = 0; k < 5 && wrong; k++) {
+            r->slice_n[k] += n[k];
+            r->slice_wrong[k] += w[k];
+        }
+        for (size_t e = 0; e < c->args.len[i] && !p->is_in; e++) {
             r->unwritten += never_written(p->type, c->got[i], e);
             r->read_outside += p->type == JUDGE_F32 && is_canary(c->got[i], e, CANARY_GUARD_F32);
         }
@@ -867,12 +890,6 @@ static int close_to(double got, double want, double atol, double rtol)
     if (isnan(got) || isnan(want)) return (isnan(got) && isnan(want)) || guarded(got, want);
     if (isinf(want)) return got == want;
     return fabs(got - want) <= 4 * (atol + rtol * fabs(want));
-}
-
-static int within(double got, double want, double atol, double rtol)
-{
-    if (!isfinite(want)) return got == want || (isnan(got) && isnan(want));
-    return fabs(got - want) <= atol + rtol * fabs(want);
 }
 
 
@@ -1158,6 +1175,26 @@ static judge_status name_mistake(judge_session *s)
     return st;
 }
 
+/* Where the wrong outputs of the wrong cases lie (SPREAD_*), by slice: 0
+ * batch 0's head 0, 1 a later batch's head 0, 2 a later head of batch 0, 3
+ * both later, 4 an output with neither axis. What an offset that misses a
+ * term or a factor leaves: the first slice right, most of the others wrong
+ * (a mistake that shows only on some inputs leaves a few wrong, and is no
+ * offset). */
+static int spread(const judge_session *s)
+{
+    size_t n[5] = { 0 }, w[5] = { 0 };
+    for (int ci = 0; ci < s->m->n_cases; ci++)
+        for (int k = 0; k < 5 && s->cases[ci].verdict == JUDGE_WA; k++) {
+            n[k] += s->cases[ci].slice_n[k];
+            w[k] += s->cases[ci].slice_wrong[k];
+        }
+    if (w[0] || w[4]) return SPREAD_NONE;
+    if (!w[2]) return 2 * (w[1] + w[3]) >= n[1] + n[3] ? SPREAD_BATCH : SPREAD_NONE;
+    if (!w[1]) return 2 * (w[2] + w[3]) >= n[2] + n[3] ? SPREAD_HEAD : SPREAD_NONE;
+    return 2 * (w[1] + w[2] + w[3]) >= n[1] + n[2] + n[3] ? SPREAD_SLICE : SPREAD_NONE;
+}
+
 void judge_session_finish(judge_session *s)
 {
     if (s->finished) {
@@ -1212,6 +1249,7 @@ void judge_session_finish(judge_session *s)
         return;
     }
     s->fault = name_mistake(s);
+    if (!s->fault && !s->named[0]) s->spread = spread(s);
 }
 
 judge_verdict judge_session_verdict(const judge_session *s) { return s->verdict; }

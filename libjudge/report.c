@@ -347,6 +347,10 @@ static void cases_explained(const judge_session *s, char *buf, size_t n, int exp
     }
 }
 
+/* Where the wrong outputs lie (SPREAD_*): its message, and its id in JSON. */
+static const judge_msg spread_msg[] = { 0, JUDGE_MSG_SPREAD_BATCH, JUDGE_MSG_SPREAD_HEAD, JUDGE_MSG_SPREAD_SLICE };
+static const char *const spread_id[] = { NULL, "batch", "head", "slice" };
+
 static void text_mistake(const judge_session *s, str *b)
 {
     const judge_mistake *m = s->named[0], *m2 = s->named[1];
@@ -357,6 +361,7 @@ static void text_mistake(const judge_session *s, str *b)
         int unset = s->verdict_case >= 0 && s->cases[s->verdict_case].unwritten;
         if (s->verdict == JUDGE_WA && !judge_speed_failed_case(s) && !unset)
             put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
+        if (s->spread) put(b, "  %s\n", T(s, spread_msg[s->spread]));
         return;
     }
     if (m2)
@@ -618,6 +623,14 @@ const char *judge_session_json(judge_session *s)
             first = 0;
         }
         put(b, "]}");
+    } else {
+        put(b, "null");
+    }
+    put(b, ",\"spread\":");
+    if (s->spread) {
+        put(b, "{\"id\":\"%s\",\"text\":", spread_id[s->spread]);
+        put_json_str(b, T(s, spread_msg[s->spread]), strlen(T(s, spread_msg[s->spread])));
+        put(b, "}");
     } else {
         put(b, "null");
     }

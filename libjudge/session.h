@@ -70,7 +70,15 @@ typedef struct {
     const told *why;                 /* its main call's fault, a static one, or NULL */
     double ms;
     int explained;                   /* the named mistake explains its wrong outputs */
+    size_t slice_n[5], slice_wrong[5];   /* elements, and wrong ones, by form_slice() (4: -1),
+                                          * of the outputs wrong somewhere */
 } case_result;
+
+/* Where the wrong outputs lie, told when no mistake explains them: none of
+ * them in batch 0, none in head 0 of any batch, or none in batch 0's head 0
+ * (but some in a later head and some in a later batch); and most of the
+ * rest wrong. */
+enum { SPREAD_NONE, SPREAD_BATCH, SPREAD_HEAD, SPREAD_SLICE };
 
 typedef struct {
     int n;                           /* positions probed (the columns, keys) */
@@ -102,6 +110,7 @@ struct judge_session {
     const judge_mistake *named[2];
     int partial;
     int state_case, state_from;
+    int spread;                      /* SPREAD_*, when nothing is named */
     judge_status fault;              /* the judge's own failure while deciding, or JUDGE_OK */
     probe_picture probe;
     int probe_case;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, judge, expectation, namedMistake } from './lib/run.mjs';
+import { root, judge, expectation, namedMistake, spreadOf } from './lib/run.mjs';
 
 const corpus = join(root, 'tests', 'corpus');
 const files = readdirSync(corpus).flatMap((id) =>
@@ -21,7 +21,7 @@ describe('corpus', { concurrency: 2 }, () => {
 for (const { id, f } of files) {
   const file = join(corpus, id, f);
   const want = expectation(file);
-  it(`${id}/${f}: ${want.verdict}${want.mistake ? ` ${want.mistake}` : ''}`, async () => {
+  it(`${id}/${f}: ${want.verdict}${want.mistake ? ` ${want.mistake}` : want.spread ? ` @${want.spread}` : ''}`, async () => {
     // A private TMPDIR shows that the judge leaves nothing behind.
     const tmp = mkdtempSync(join(tmpdir(), 'corpus-'));
     try {
@@ -29,7 +29,10 @@ for (const { id, f } of files) {
       const report = JSON.parse(r.stdout);
       assert.equal(report.verdict, want.verdict, `${r.stdout}\n${r.stderr}`);
       assert.equal(r.code, want.verdict === 'AC' ? 0 : 1);
-      if (want.verdict === 'WA') assert.equal(namedMistake(report), want.mistake, JSON.stringify(report.cases));
+      if (want.verdict === 'WA') {
+        assert.equal(namedMistake(report), want.mistake, JSON.stringify(report.cases));
+        assert.equal(spreadOf(report), want.spread, JSON.stringify(report.spread));
+      }
       // A mistake the file makes explains every case it fails, not some.
       if (want.mistake) assert.equal(report.mistake.partial, false, `named only for ${report.mistake.cases}`);
       const ratios = report.cases.filter((c) => 'max_ratio' in c)

@@ -410,6 +410,14 @@ test('the pictures: red only past the tolerance, as many wrong as the judge coun
     /sees the key.*does not see it.*differs from the expected mask/);
 });
 
+test('no mistake named, the report says where the wrong outputs lie', { skip }, async () => {
+  await setCode(page, corpus('wa-x-batch-offset-rows.c'));
+  assert.equal(await runAndWait(page), 'WA');
+  assert.equal(await page.locator('.mistake').count(), 0);
+  assert.equal(await page.locator('.spread').getAttribute('data-spread'), 'batch');
+  assert.match(await page.locator('.spread').textContent(), /batch 0 is right in every case/);
+});
+
 test('52: a wrong integer output gets its picture, named by its dimensions, in both languages', { skip }, async () => {
   await page.goto(`${url}#/52-kv-cache-decode`);
   await page.locator('.cm-content').waitFor();

@@ -9,7 +9,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { root, judge, expectation, namedMistake } from './lib/run.mjs';
+import { root, judge, expectation, namedMistake, spreadOf } from './lib/run.mjs';
 import { nodePlatform } from '../wasm/platform_node.mjs';
 import { createPipeline } from '../wasm/pipeline.mjs';
 
@@ -42,7 +42,7 @@ describe('wasm corpus', { concurrency: 2 }, () => {
   for (const { id, f } of files) {
     const file = join(corpus, id, f);
     const want = expectation(file);
-    const label = `${want.wasm.verdict}${want.wasm.mistake ? ` ${want.wasm.mistake}` : ''}`;
+    const label = `${want.wasm.verdict}${want.wasm.mistake ? ` ${want.wasm.mistake}` : want.wasm.spread ? ` @${want.wasm.spread}` : ''}`;
     it(`${id}/${f}: ${label}${want.wasm.differs ? ` (natively ${want.verdict})` : ''}`, async () => {
       const path = relative(root, file);
       // One after the other: both run under wall-clock limits, and CI has
@@ -57,7 +57,10 @@ describe('wasm corpus', { concurrency: 2 }, () => {
       // A compile error is the learner's code, told as such: a compiler out
       // of memory (a macro bomb) is no crash of the compiler's.
       assert.doesNotMatch(wasm.compile?.diagnostics ?? '', /judge: the compiler failed/, why);
-      if (want.wasm.verdict === 'WA') assert.equal(namedMistake(wasm), want.wasm.mistake, why);
+      if (want.wasm.verdict === 'WA') {
+        assert.equal(namedMistake(wasm), want.wasm.mistake, why);
+        assert.equal(spreadOf(wasm), want.wasm.spread, why);
+      }
       if (want.wasm.differs) {
         // The difference must still be real, or the annotation goes.
         assert.equal(native.verdict, want.verdict, 'the native verdict changed: update the annotation');

@@ -42,19 +42,26 @@ export function judgeWasm(args, options = {}) {
 }
 
 // "/* expect: WA no_scale */" on a corpus file's first line ("WA a+b": the
-// pair a and b together; "WA" alone: no mistake may be named). A file whose
-// behaviour legitimately differs in wasm says so after the native verdict,
-// "/* expect: AC; wasm: CE */"; `wasm` is then that verdict (and mistake),
-// otherwise the same as natively.
+// pair a and b together; "WA" alone: no mistake may be named, nor where the
+// wrong outputs lie; "WA @batch": no mistake, and the report's spread, where
+// they lie). A file whose behaviour legitimately differs in wasm says so
+// after the native verdict, "/* expect: AC; wasm: CE */"; `wasm` is then that
+// verdict (and mistake), otherwise the same as natively.
 export function expectation(file) {
   const first = readFileSync(file, 'utf8').split('\n', 1)[0];
-  const V = '(AC|WA|CE|RE|TLE|MLE|OLE)(?: ([a-z_]+(?:\\+[a-z_]+)?))?';
+  const V = '(AC|WA|CE|RE|TLE|MLE|OLE)(?: ([a-z_]+(?:\\+[a-z_]+)?|@[a-z]+))?';
   const m = new RegExp(`^/\\* expect: ${V}(?:; wasm: ${V})? \\*/$`).exec(first);
-  if (!m) throw new Error(`${file}: the first line must be /* expect: VERDICT [mistake][; wasm: VERDICT [mistake]] */`);
-  const native = { verdict: m[1], mistake: m[2] ?? null };
-  const wasm = m[3] ? { verdict: m[3], mistake: m[4] ?? null, differs: true } : { ...native, differs: false };
+  if (!m) throw new Error(`${file}: the first line must be /* expect: VERDICT [mistake|@spread][; wasm: VERDICT [mistake|@spread]] */`);
+  const named = (verdict, id) => ({ verdict, mistake: id?.startsWith('@') ? null : id ?? null,
+    spread: id?.startsWith('@') ? id.slice(1) : null });
+  const native = named(m[1], m[2]);
+  const wasm = m[3] ? { ...named(m[3], m[4]), differs: true } : { ...native, differs: false };
   return { ...native, wasm };
 }
+
+// Where a report says the wrong outputs lie when it names no mistake
+// ("batch", "head", "slice"), or null.
+export const spreadOf = (report) => report.spread?.id ?? null;
 
 // The mistake a report names, as an expect line writes it: "no_scale",
 // "a+b" for a pair, null for none.

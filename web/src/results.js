@@ -43,6 +43,10 @@ export function renderReport(report, limits = null) {
         say('mistakePartly', { explained: m.cases.join(t('listSep')), others: others.join(t('listSep')) })) : null));
   }
 
+  // No mistake named, but where the wrong outputs lie tells something (an
+  // offset, or state carried from one head or batch to the next).
+  if (!m && report.spread) parts.push(h('p', { class: 'spread', 'data-spread': report.spread.id }, report.spread.text));
+
   if (report.compile && !report.compile.ok) {
     parts.push(h('section', { class: 'diagnostics' },
       h('h3', {}, t('diagnostics')), h('pre', {}, report.compile.diagnostics || '')));
