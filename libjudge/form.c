@@ -110,6 +110,15 @@ static int query_pos(const form_attn *f, const judge_changes *ch, int i, int S_b
     return i + form_causal_offset(ch, S_b, f->T);
 }
 
+/* Are there more than j ones among the n of row? (Key j is below the length
+ * code takes the count of real keys for.) Stops as soon as it knows. */
+static int ones_past(const unsigned char *row, int n, int j)
+{
+    for (int c = 0, ones = 0; c < n; c++)
+        if (row[c] && ++ones > j) return 1;
+    return 0;
+}
+
 /* Whether query i of batch b sees key j of its S_b keys, and with what
  * weight (0 hidden, 1 seen, 2 a sink counted twice): the one place the judge
  * decides it. Right behaviour, all knobs 0: query i sits at position
@@ -152,6 +161,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
                                            : ch->padding == FORM_PADDING_FIRST_BATCH ? 0 : f->mask_sb) +
                            (ch->padding == FORM_PADDING_QUERY_INDEX ? i : j);
             int real = at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at];
+            if (ch->padding == FORM_PADDING_AS_LENGTH) real = ones_past(f->mask + (ptrdiff_t)b * f->mask_sb, S_b, j);
             seen = seen && (ch->padding == FORM_PADDING_INVERTED ? !real : real);
         }
     }
