@@ -128,7 +128,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
 {
     int pos = query_pos(f, ch, i, S_b);
     int causal = ch->causal == FORM_CAUSAL_OFF ? 0 : ch->causal == FORM_CAUSAL_ALWAYS ? 1 : f->causal;
-    int seen = !causal || (ch->diagonal == FORM_DIAGONAL_EXCLUDED ? j < pos : j <= pos);
+    int seen = !causal || j <= pos - (ch->diagonal == FORM_DIAGONAL_EXCLUDED) + (ch->diagonal == FORM_DIAGONAL_NEXT);
     int weight = 1;
     if (f->window > 0 || ch->window == FORM_WINDOW_ZERO_APPLIED) {
         int W = f->window, in, sink = j < f->sinks + (ch->sinks == FORM_SINKS_PLUS_ONE);
@@ -140,6 +140,8 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         case FORM_WINDOW_MINUS_ONE: in = j > pos - W + 1; break;
         case FORM_WINDOW_AHEAD: in = j >= pos && j < pos + W; seen = 1; break;
         case FORM_WINDOW_CLAMPED_FIRST: in = j > (pos - W > f->sinks ? pos - W : f->sinks); break;
+        case FORM_WINDOW_BUDGET: in = j > pos - (W - f->sinks); break;
+        case FORM_WINDOW_BUDGET_MIN_ONE: in = j > pos - (W - f->sinks > 1 ? W - f->sinks : 1); break;
         default: in = j > pos - W; break;
         }
         switch (ch->sinks) {
@@ -190,8 +192,8 @@ static float logit(const form_attn *f, const judge_changes *ch, int b, int h, in
                 : ch->alibi == FORM_ALIBI_EIGHT_HEADS ? (float)-n : -8.0f * (float)n / (float)f->H;
         bias = exp2f(e) * (float)(j - pos);
         if (ch->alibi == FORM_ALIBI_SIGN) bias = -bias;
-        if (ch->alibi == FORM_ALIBI_BEFORE_CAP) {
-            s += bias;
+        if (ch->alibi == FORM_ALIBI_BEFORE_CAP || ch->alibi == FORM_ALIBI_BEFORE_SCALE) {
+            s = ch->alibi == FORM_ALIBI_BEFORE_SCALE ? (dot + bias) * scale : s + bias;
             bias = 0.0f;
         }
     }
@@ -215,7 +217,7 @@ static float logit(const form_attn *f, const judge_changes *ch, int b, int h, in
 /* gpt-oss's sink in one query row: a logit that joins the softmax as a key;
  * it has a value (row vrow of v) only in a mistake. */
 typedef struct {
-    int on, unshifted, vrow;   /* vrow -1: no value */
+    int on, unshifted, vrow;   /* unshifted 2: the sink still in the max; vrow -1: no value */
     float logit, e;            /* e: its weight, after the rescales of the row */
 } sink_term;
 
@@ -256,6 +258,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         sk->e = expf(sk->logit - *m);
         *l = sk->e;
         for (int c = 0; c < f->D && f->v.p && sk->vrow >= 0; c++) acc[c] = sk->e * AT(f->v, b, g, sk->vrow, c);
+    } else if (sk->on && sk->unshifted == 2 && !no_max && sk->logit > *m) {
+        *m = sk->logit;
     }
     *m_last = *m;
     int keys = S_b;   /* the keys the tiles cover */
@@ -418,7 +422,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     int at = ch->learned_sink == FORM_LEARNED_SINK_BATCH_HEAD ? b * f->H + h
                            : ch->learned_sink == FORM_LEARNED_SINK_BATCH ? b : h;
                     float x = at < f->H ? AT(f->sink_logit, 0, at, 0, 0) : NAN;   /* past sinks[H]: the guard */
-                    sk = (sink_term){ 1, ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED,
+                    sk = (sink_term){ 1, ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED ? 1
+                                      : ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED_MAX ? 2 : 0,
                                       ch->learned_sink == FORM_LEARNED_SINK_VALUE_FIRST ? 0
                                       : ch->learned_sink == FORM_LEARNED_SINK_VALUE_OWN ? pos : -1,
                                       ch->learned_sink == FORM_LEARNED_SINK_SCALED ? x * scale : x, 0.0f };
@@ -472,6 +477,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                            ? acc[c] + kept[c] * (carry_seeded(ch->acc_reset) ? fade : 1.0f) : NAN;
                     kept[c] = acc[c];
                 }
+                for (int c = 1; c < D && ch->acc_dims; c++) acc[c] += acc[c - 1];
                 float quiet = query_silenced(f, ch, b, i);
                 for (int c = 0; c < D && f->out.p; c++) {
                     float o = !any ? empty_output(f, ch, b, g, c, S_b)

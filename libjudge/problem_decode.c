@@ -125,8 +125,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         return JUDGE_ENOMEM;
     }
     int head_major = ch->cache_layout == FORM_CACHE_LAYOUT_HEAD_MAJOR;
-    int overlap = ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_H;
-    form_view w = { NULL, overlap ? (ptrdiff_t)S_max * D : (ptrdiff_t)cache, head_major ? (ptrdiff_t)S_max * D : D,
+    int overlap = ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_H || ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_S;
+    form_view w = { NULL, !overlap ? (ptrdiff_t)cache : (ptrdiff_t)D * (ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_H ? S_max : H),
+                    head_major ? (ptrdiff_t)S_max * D : D,
                     head_major ? D : (ptrdiff_t)H * D, 1 };
     for (int b = 0; b < B; b++) {
         n[b] = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST ? len[0] : len[b];
