@@ -371,7 +371,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         if (ch->sum_reset == FORM_SUM_RESET_PER_BATCH) carried = 0.0f;
         for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_BATCH; c++) kept[c] = 0.0f;
         for (int h = 0; h < f->H; h++) {
-            if (carry_per_head(ch->sum_reset)) carried = 0.0f;
+            if (carry_per_head(ch->sum_reset) || ch->sum_reset == FORM_SUM_RESET_PER_HEAD_MAX) {
+                carried = 0.0f;
+                carried_m = -INFINITY;
+            }
             for (int c = 0; c < D && carry_per_head(ch->acc_reset); c++) kept[c] = 0.0f;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : ch->gqa == FORM_GQA_QUERY_HEAD ? h
@@ -448,7 +451,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                             if (w[(size_t)i * S + j]) first = s[(size_t)i * S + j];
                         fade = expf(first - m);
                     }
-                    if (ch->sum_reset == FORM_SUM_RESET_NEVER_MAX && any) {
+                    if ((ch->sum_reset == FORM_SUM_RESET_NEVER_MAX || ch->sum_reset == FORM_SUM_RESET_PER_HEAD_MAX) && any) {
                         /* An online softmax whose max and sum run on from the
                          * last row: both rescaled to the larger max. */
                         float M = m > carried_m ? m : carried_m, a = expf(m - M);

@@ -246,7 +246,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
     }
     dequantize(f, wq, ws, a->buf[K], n, B, S_max, H, D, ch);
-    dequantize(f + cache, wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
+    /* Code that dequantises v with k's scales (int8_row_scale v_by_k). */
+    int v_by_k = ch->int8_row_scale == FORM_INT8_ROW_SCALE_V_BY_K;
+    dequantize(f + cache, wq + cache, ws + (v_by_k ? 0 : scales), a->buf[V], n, B, S_max, H, D, ch);
     form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
     form_view w = { NULL, (ptrdiff_t)S_max * H * D, D, (ptrdiff_t)H * D, 1 };
     form_attn fa = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys };
@@ -260,7 +262,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     fa.v.p = f + cache;
     if (ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE) {   /* the only read of the caches as they came */
         dequantize(f + 2 * cache, outs[KQ], outs[KS], a->buf[K], n, B, S_max, H, D, ch);
-        dequantize(f + 3 * cache, outs[VQ], outs[VS], a->buf[V], n, B, S_max, H, D, ch);
+        dequantize(f + 3 * cache, outs[VQ], outs[v_by_k ? KS : VS], a->buf[V], n, B, S_max, H, D, ch);
     }
     judge_status st = form_decode_attention(&fa, ch, variant, f + 2 * cache, f + 3 * cache);
     if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {

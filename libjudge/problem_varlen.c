@@ -142,6 +142,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 for (int c = 0; c < D; c++) acc[c] += x * v[AT(j - read0, h, c)];
             }
             carried = sum;
+            for (int c = 1; c < D && ch->acc_dims; c++) acc[c] += acc[c - 1];
             for (int c = 0; c < D; c++) out[AT(t, h, c)] = sum > 0.0f ? acc[c] / sum : 0.0f;
         }
     }
