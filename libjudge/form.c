@@ -725,6 +725,11 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
         f.out.sp = D;
     }
     if (ch->heads == FORM_HEADS_ROW_STRIDE_D || ch->heads == FORM_HEADS_ROW_STRIDE_D_SPLIT) f.q.sp = f.k.sp = f.v.sp = D;
+    if (ch->heads == FORM_HEADS_SPLIT_FIRST) f.q.sh = f.k.sh = f.v.sh = 0;
+    if (ch->heads == FORM_HEADS_SPLIT_HEAD_MAJOR) {   /* [H, T, D] read in each batch's [T, d] */
+        f.q.sh = f.k.sh = f.v.sh = (ptrdiff_t)T * D;
+        f.q.sp = f.k.sp = f.v.sp = D;
+    }
     if (ch->heads == FORM_HEADS_ROW_STRIDE_D) f.out.sp = D;
     swap_kv(&f, ch);
     judge_status st = form_attention(&f, ch, variant);

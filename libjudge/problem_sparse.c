@@ -259,25 +259,29 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
         for (int i = 0; i < T; i++) {
             float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
             float *o = (float *)outs[H_OUT] + (bh * T + i) * D;
+            /* A hidden key is left out, or (mask_fill zero) scores 0 and stays
+             * in; zero_past: so up to the query, past it out of the loop. */
             for (int j = 0; j < T; j++) {
                 float dot = 0.0f;
                 for (int c = 0; c < D; c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
-                s[j] = dot * scale;
-                if (hybrid_sees(ch, global, W, i, j) && s[j] > max) max = s[j];
+                int w = hybrid_sees(ch, global, W, i, j);
+                int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
+                s[j] = w || !fill ? dot * scale : 0.0f;
+                if ((w || fill) && s[j] > max) max = s[j];
             }
             if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
-            /* Only the keys seen: an unseen key's score may be far above the
-             * max, and 0 * inf is NaN. */
+            /* The weights, only of the keys seen: an unseen key's score may be
+             * far above the max, and 0 * inf is NaN. */
             for (int j = 0; j < T; j++) {
                 int w = hybrid_sees(ch, global, W, i, j);
-                if (w) sum += (float)w * expf(s[j] - max);
+                int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
+                s[j] = w ? (float)w * expf(s[j] - max) : fill ? expf(s[j] - max) : 0.0f;
+                sum += s[j];
             }
+            float acc = 0.0f;   /* (acc_dims carried) one for the row */
             for (int c = 0; c < D; c++) {
-                float acc = 0.0f;
-                for (int j = 0; j < T; j++) {
-                    int w = hybrid_sees(ch, global, W, i, j);
-                    if (w) acc += (float)w * expf(s[j] - max) * v[(size_t)j * D + c];
-                }
+                if (!ch->acc_dims) acc = 0.0f;
+                for (int j = 0; j < T; j++) acc += s[j] * v[(size_t)j * D + c];
                 o[c] = acc / sum;   /* key i is always seen */
             }
         }
