@@ -72,9 +72,11 @@ static int outranks(const judge_changes *ch, const float *x, int m, int j)
 }
 
 /* Query i's row: scores s (T floats), the ranked values x and the kept flags
- * (T each), out_i (D floats). */
+ * (T each), out_i (D floats); *carried, the softmax sum code did not reset
+ * (sum_reset), the row's sum starts from and ends as. */
 static void topk_row(const judge_changes *ch, const float *q, const float *k, const float *v, int T,
-                     int D, int topk, int i, float *s, float *x, unsigned char *keep, float *out)
+                     int D, int topk, int i, float *s, float *x, unsigned char *keep, float *out,
+                     float *carried)
 {
     float scale = form_score_scale(ch, 1, D);
     int r = ch->topk_rank, n = ch->topk_count == FORM_TOPK_COUNT_MINUS_ONE ? topk - 1
@@ -109,7 +111,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     /* Without renormalising: the softmax over every visible key, the weights
      * of the keys not kept zeroed afterwards. */
     int all = ch->topk_renorm == FORM_TOPK_RENORM_NONE;
-    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
+    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = *carried;
     for (int j = 0; j < seen; j++)
         if ((all || keep[j]) && s[j] > max) max = s[j];
     if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
@@ -121,6 +123,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
             if (keep[j]) acc += (j ? 1.0f : w0) * expf(s[j] - max) * v[(size_t)j * D + c];
         out[c] = sum > 0.0f ? acc / sum : 0.0f;
     }
+    *carried = ch->sum_reset ? sum : 0.0f;
 }
 
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
@@ -135,12 +138,14 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         free(keep);
         return JUDGE_ENOMEM;
     }
+    float carried = 0.0f;   /* rows in the order b, h, i */
     for (size_t bh = 0; bh < (size_t)a->ints[PB] * a->ints[PH]; bh++) {
         size_t o = bh * T * D;
+        if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried = 0.0f;
         for (int i = 0; i < T; i++)
             topk_row(ch, (const float *)a->buf[Q] + o, (const float *)a->buf[K] + o,
                      (const float *)a->buf[V] + o, T, D, a->ints[PTOPK], i, s, s + T, keep,
-                     (float *)outs[OUT] + o + (size_t)i * D);
+                     (float *)outs[OUT] + o + (size_t)i * D, &carried);
     }
     free(s);
     free(keep);
