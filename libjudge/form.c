@@ -246,7 +246,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
     int rescale_acc = ch->online != FORM_ONLINE_NO_RESCALE && ch->online != FORM_ONLINE_NO_RESCALE_ACC &&
                       ch->online != FORM_ONLINE_NO_RESCALE_OLD_MAX;
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
-    int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER;   /* softmax over every key */
+    /* Softmax over every key (rest_after: its scores past the causal edge are -inf). */
+    int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER || ch->softmax == FORM_SOFTMAX_REST_AFTER;
     int filled = ch->mask_fill != FORM_MASK_FILL_RIGHT;   /* hidden keys are keys of score 0 */
     int any = 0, width = tile > 0 ? tile : S_b;
     *m = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
@@ -401,6 +402,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     *wij = (unsigned char)form_sees(f, ch, b, i, j, S_b);
                     si[j] = logit(f, ch, b, h, query_pos(f, ch, i, S_b), j, si[j], scale, wij);
                     if (!*wij && ch->mask_fill) si[j] = 0.0f;
+                    if (ch->softmax == FORM_SOFTMAX_REST_AFTER && f->causal && j > query_pos(f, ch, i, S_b))
+                        si[j] = -INFINITY;   /* masked before the softmax; the window and padding after */
                 }
             }
             if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
