@@ -235,7 +235,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             x[p] = lse_part[ch->merge_layout == FORM_MERGE_LAYOUT_LSE_INNER ? inner
                             : ch->merge_layout == FORM_MERGE_LAYOUT_LSE_HEAD_ZERO ? head0 : at];
             if (ch->merge_empty == FORM_MERGE_EMPTY_AS_ZERO && x[p] == -INFINITY) x[p] = 0.0f;
-            op[p] = o_part + (ch->merge_layout == FORM_MERGE_LAYOUT_O_INNER ? inner
+            op[p] = ch->merge_layout == FORM_MERGE_LAYOUT_O_SPLIT_NO_D ? o_part + (size_t)p * rows + r * D
+                  : o_part + (ch->merge_layout == FORM_MERGE_LAYOUT_O_INNER ? inner
                               : ch->merge_layout == FORM_MERGE_LAYOUT_O_HEAD_ZERO ? head0 : at) * D;
         }
         merge_row(out + r * D, lse + r, x, op, P, D, ch);
