@@ -735,18 +735,18 @@ static void check_case(judge_session *s, int ci)
         const judge_param *p = &s->m->params[i];
         if (!p->is_out) continue;
         /* Where its wrong elements lie, for an output with some. */
-        size_t n[5] = { 0 }, w[5] = { 0 }, wrong = 0;
+        size_t n[N_SLICES] = { 0 }, w[N_SLICES] = { 0 }, wrong = 0;
         for (size_t e = 0; e < c->args.len[i] && r->cmp.n_bad; e++) {
             int slice = form_slice(&c->args, i, e), bad = p->type == JUDGE_F32
                 ? !within(judge_elem_value(p->type, c->got[i], e), judge_elem_value(p->type, c->expect[i], e),
                           s->m->atol, s->m->rtol)
                 : !same_int(p->type, c->got[i], c->expect[i], e);
-            slice = slice < 0 ? 4 : slice;
+            slice = slice < 0 ? SLICE_NO_AXES : slice;
             n[slice]++;
             w[slice] += bad;
             wrong += bad;
         }
-        for (int k = 0; k < 5 && wrong; k++) {
+        for (int k = 0; k < N_SLICES && wrong; k++) {
             r->slice_n[k] += n[k];
             r->slice_wrong[k] += w[k];
         }
@@ -1175,24 +1175,24 @@ static judge_status name_mistake(judge_session *s)
     return st;
 }
 
-/* Where the wrong outputs of the wrong cases lie (SPREAD_*), by slice: 0
- * batch 0's head 0, 1 a later batch's head 0, 2 a later head of batch 0, 3
- * both later, 4 an output with neither axis. What an offset that misses a
- * term or a factor leaves: the first slice right, most of the others wrong
- * (a mistake that shows only on some inputs leaves a few wrong, and is no
- * offset). */
+/* Where the wrong outputs of the wrong cases lie (SPREAD_*): what an
+ * offset that misses a term or a factor leaves, the first slice right and
+ * most of the others wrong (a mistake that shows only on some inputs leaves
+ * a few wrong, and is no offset). */
 static int spread(const judge_session *s)
 {
-    size_t n[5] = { 0 }, w[5] = { 0 };
+    size_t n[N_SLICES] = { 0 }, w[N_SLICES] = { 0 };
     for (int ci = 0; ci < s->m->n_cases; ci++)
-        for (int k = 0; k < 5 && s->cases[ci].verdict == JUDGE_WA; k++) {
+        for (int k = 0; k < N_SLICES && s->cases[ci].verdict == JUDGE_WA; k++) {
             n[k] += s->cases[ci].slice_n[k];
             w[k] += s->cases[ci].slice_wrong[k];
         }
-    if (w[0] || w[4]) return SPREAD_NONE;
-    if (!w[2]) return 2 * (w[1] + w[3]) >= n[1] + n[3] ? SPREAD_BATCH : SPREAD_NONE;
-    if (!w[1]) return 2 * (w[2] + w[3]) >= n[2] + n[3] ? SPREAD_HEAD : SPREAD_NONE;
-    return 2 * (w[1] + w[2] + w[3]) >= n[1] + n[2] + n[3] ? SPREAD_SLICE : SPREAD_NONE;
+    size_t nb = n[SLICE_LATER_BATCH], nh = n[SLICE_LATER_HEAD], n2 = n[SLICE_BOTH_LATER];
+    size_t wb = w[SLICE_LATER_BATCH], wh = w[SLICE_LATER_HEAD], w2 = w[SLICE_BOTH_LATER];
+    if (w[SLICE_FIRST] || w[SLICE_NO_AXES]) return SPREAD_NONE;
+    if (!wh) return 2 * (wb + w2) >= nb + n2 ? SPREAD_BATCH : SPREAD_NONE;
+    if (!wb) return 2 * (wh + w2) >= nh + n2 ? SPREAD_HEAD : SPREAD_NONE;
+    return 2 * (wb + wh + w2) >= nb + nh + n2 ? SPREAD_SLICE : SPREAD_NONE;
 }
 
 void judge_session_finish(judge_session *s)

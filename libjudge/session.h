@@ -59,6 +59,10 @@ typedef struct {
     double ms;                       /* inside the learner's function */
 } call;
 
+/* Where an output element lies, for the spread below: form_slice()'s bits
+ * (past batch 0, past head 0), or an output with neither axis. */
+enum { SLICE_FIRST, SLICE_LATER_BATCH, SLICE_LATER_HEAD, SLICE_BOTH_LATER, SLICE_NO_AXES, N_SLICES };
+
 typedef struct {
     judge_verdict verdict;
     int call;                        /* its main call */
@@ -70,8 +74,8 @@ typedef struct {
     const told *why;                 /* its main call's fault, a static one, or NULL */
     double ms;
     int explained;                   /* the named mistake explains its wrong outputs */
-    size_t slice_n[5], slice_wrong[5];   /* elements, and wrong ones, by form_slice() (4: -1),
-                                          * of the outputs wrong somewhere */
+    size_t slice_n[N_SLICES], slice_wrong[N_SLICES];   /* elements, and wrong ones, by slice,
+                                                        * of the outputs wrong somewhere */
 } case_result;
 
 /* Where the wrong outputs lie, told when no mistake explains them: none of
