@@ -344,6 +344,22 @@ static int carry_seeded(int reset)
     return reset == FORM_SUM_RESET_NEVER_SEEDED || reset == FORM_SUM_RESET_PER_HEAD_SEEDED;
 }
 
+/* (pv_keys stale) Code whose weighted sum runs over all S_b keys, with one
+ * weight buffer for all rows: the keys outside row i's range add what an
+ * earlier row left in the buffer; the row then leaves its own weights (pi,
+ * in the units its sum uses) over the keys in its range. */
+static void stale_keys(const form_attn *f, const form_attn *ranged, const judge_changes *ch, int b, int g, int i,
+                       int S_b, const float *pi, float *left, float *acc)
+{
+    if (ch->pv_keys != FORM_PV_KEYS_STALE) return;
+    for (int j = 0; j < S_b; j++) {
+        if (form_sees(ranged, ch, b, i, j, S_b))
+            left[j] = pi[j];
+        else if (f->v.p)
+            add_row(acc, left[j], &AT(f->v, b, g, j, 0), f->v.sc, f->D);
+    }
+}
+
 judge_status form_attention(const form_attn *f, const judge_changes *ch, int variant)
 {
     int T = f->T, S = f->S, D = f->D;
@@ -354,15 +370,21 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int weights_first = (last && !ch->normalize && !divided) || capped_probs;
     float scale = form_score_scale(ch, f->H, f->D), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
-    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + 1));
+    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + (size_t)S + 1));
     unsigned char *w = malloc(ts + 1);
     if (!s || !w) {
         free(s);
         free(w);
         return JUDGE_ENOMEM;
     }
-    /* scores, weights, the head's keys by dimension, one row's values */
-    float *p = s + ts, *kt = p + ts, *acc = kt + (size_t)D * S, *kept = acc + D;
+    /* scores, weights, the head's keys by dimension, one row's values, and
+     * (pv_keys stale) the weight buffer earlier rows left */
+    float *p = s + ts, *kt = p + ts, *acc = kt + (size_t)D * S, *kept = acc + D, *left = kept + D;
+    /* Which keys a row's loops run over: its causal and window range, the
+     * mask aside (a hidden key in range is written 0). */
+    form_attn ranged = *f;
+    ranged.has_mask = 0;
+    for (int j = 0; j < S; j++) left[j] = 0.0f;
     /* The last row's sum and values, where code does not reset them. */
     float carried = 0.0f, carried_m = -INFINITY;
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
@@ -468,6 +490,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     carried_m = m;
                     float inv = 1.0f / l, ps = last == 2 ? sk.e * inv : sk.e / l;
                     first_w = pi[0];
+                    if (!weights_first && any) stale_keys(f, &ranged, ch, b, g, i, S_b, pi, left, acc);
                     for (int j = 0; j < S_b; j++)
                         pi[j] = !any ? empty_weight(ch, S_b) : ch->normalize ? pi[j]
                               : last == 2 ? pi[j] * inv : pi[j] / l;
@@ -477,6 +500,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                         acc[c] = sk.vrow >= 0 ? ps * AT(f->v, b, g, sk.vrow, c) : 0.0f;
                     for (int j = 0; j < S_b && f->v.p && weights_first && any; j++)
                         add_row(acc, pi[j], &AT(f->v, b, g, j, 0), f->v.sc, D);
+                    if (weights_first && any) stale_keys(f, &ranged, ch, b, g, i, S_b, pi, left, acc);
                 }
                 for (int c = 0; c < D && ch->acc_reset; c++) {
                     acc[c] = any || ch->empty != FORM_EMPTY_NAN
