@@ -103,6 +103,25 @@ static int variants(const judge_changes *ch)
     return ch->acc_reset ? 2 : 1;
 }
 
+/* One pass over the n scores s (FlashMLA's way), o_lat summed as the max
+ * grows: where code forgets to rescale the sum or o_lat by exp(m_old - m_new)
+ * (online no_rescale, no_rescale_acc, no_rescale_sum). Returns the sum. */
+static float online_latent(const judge_changes *ch, const float *s, int n, const float *cb, int rows, int d_c,
+                           float *o_lat)
+{
+    int sum_fixed = ch->online == FORM_ONLINE_NO_RESCALE || ch->online == FORM_ONLINE_NO_RESCALE_SUM;
+    int acc_fixed = ch->online == FORM_ONLINE_NO_RESCALE || ch->online == FORM_ONLINE_NO_RESCALE_ACC;
+    float m = -INFINITY, sum = 0.0f;
+    for (int j = 0; j < n; j++) {
+        float m_new = s[j] > m ? s[j] : m, a = expf(m - m_new), e = expf(s[j] - m_new);
+        sum = (sum_fixed ? sum : sum * a) + e;
+        for (int l = 0; l < d_c; l++)
+            o_lat[l] = (acc_fixed ? o_lat[l] : o_lat[l] * a) + e * (j < rows ? cb[(size_t)j * d_c + l] : NAN);
+        m = m_new;
+    }
+    return sum;
+}
+
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
                              int variant)
 {
@@ -149,10 +168,14 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             /* Code that does not reset o_lat sums on from the heads before. */
             int fresh = !ch->acc_reset || (b == 0 && h == 0) || (ch->acc_reset == FORM_ACC_RESET_PER_BATCH && h == 0);
             for (int l = 0; l < d_c && fresh; l++) o_lat[l] = 0.0f;
-            for (int j = 0; j < n; j++) sum += s[j] = expf(s[j] - max);
-            for (int j = 0; j < n; j++) {
-                float e = variant ? s[j] / sum : s[j];
-                for (int l = 0; l < d_c; l++) o_lat[l] += e * (j < rows ? cb[(size_t)j * d_c + l] : NAN);
+            if (ch->online)
+                sum = online_latent(ch, s, n, cb, rows, d_c, o_lat);
+            else {
+                for (int j = 0; j < n; j++) sum += s[j] = expf(s[j] - max);
+                for (int j = 0; j < n; j++) {
+                    float e = variant ? s[j] / sum : s[j];
+                    for (int l = 0; l < d_c; l++) o_lat[l] += e * (j < rows ? cb[(size_t)j * d_c + l] : NAN);
+                }
             }
             for (int v = 0; v < d_v; v++) {
                 float acc = 0.0f;
