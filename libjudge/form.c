@@ -128,7 +128,9 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
 {
     int pos = query_pos(f, ch, i, S_b);
     int causal = ch->causal == FORM_CAUSAL_OFF ? 0 : ch->causal == FORM_CAUSAL_ALWAYS ? 1 : f->causal;
-    int seen = !causal || j <= pos - (ch->diagonal == FORM_DIAGONAL_EXCLUDED) + (ch->diagonal == FORM_DIAGONAL_NEXT);
+    int seen = !causal || (ch->causal == FORM_CAUSAL_FLIPPED
+                           ? j >= pos
+                           : j <= pos - (ch->diagonal == FORM_DIAGONAL_EXCLUDED) + (ch->diagonal == FORM_DIAGONAL_NEXT));
     int weight = 1;
     if (f->window > 0 || ch->window == FORM_WINDOW_ZERO_APPLIED) {
         int W = f->window, in, sink = j < f->sinks + (ch->sinks == FORM_SINKS_PLUS_ONE);
