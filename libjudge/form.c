@@ -372,7 +372,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     int weights_first = (last && !ch->normalize && !divided) || capped_probs;
     float scale = form_score_scale(ch, f->H, f->D), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
-    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + (size_t)S + 1));
+    float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + 2 * (size_t)S + 1));
     unsigned char *w = malloc(ts + 1);
     if (!s || !w) {
         free(s);
@@ -380,13 +380,17 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         return JUDGE_ENOMEM;
     }
     /* scores, weights, the head's keys by dimension, one row's values, and
-     * (pv_keys stale) the weight buffer earlier rows left */
+     * the weight (pv_keys stale) and score (scores_reset) buffers earlier rows left */
     float *p = s + ts, *kt = p + ts, *acc = kt + (size_t)D * S, *kept = acc + D, *left = kept + D;
+    float *left_s = left + S;
     /* Which keys a row's loops run over: its causal and window range, the
      * mask aside (a hidden key in range is written 0). */
     form_attn ranged = *f;
     ranged.has_mask = 0;
-    for (int j = 0; j < S; j++) left[j] = 0.0f;
+    for (int j = 0; j < S; j++) {
+        left[j] = 0.0f;
+        left_s[j] = -INFINITY;
+    }
     /* The last row's sum and values, where code does not reset them. */
     float carried = 0.0f, carried_m = -INFINITY;
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
@@ -414,6 +418,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
             }
             for (int j = 0; j < S_b; j++)
                 for (int c = 0; c < D; c++) kt[(size_t)c * S + j] = AT(f->k, b, g, j, c);
+            for (int j = 0; j < S && ch->scores_reset == FORM_SCORES_RESET_PER_HEAD; j++) left_s[j] = -INFINITY;
             for (int i = 0; i < T; i++) {
                 /* Each dot summed over c in turn, as a learner's loop does;
                  * the whole row at once, so that the sums need not wait on
@@ -428,6 +433,14 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     if (!*wij && ch->mask_fill) si[j] = 0.0f;
                     if (ch->softmax == FORM_SOFTMAX_REST_AFTER && f->causal && j > query_pos(f, ch, i, S_b))
                         si[j] = -INFINITY;   /* masked before the softmax; the window and padding after */
+                    if (!ch->scores_reset) continue;
+                    /* A key the row skips keeps the score an earlier row wrote. */
+                    if (*wij)
+                        left_s[j] = si[j];
+                    else if (left_s[j] > -INFINITY) {
+                        si[j] = left_s[j];
+                        *wij = 1;
+                    }
                 }
             }
             if (ch->softmax == FORM_SOFTMAX_WRONG_AXIS) {
