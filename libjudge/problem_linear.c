@@ -68,18 +68,21 @@ static void add(float *state, float *z, const float *k, const float *v, int D, i
     }
 }
 
+/* out[0 .. E-1] for query q; *den: the denominator, from 0 for each query
+ * unless code carries it on (linear_den carried). */
 static void query(float *out, const float *state, const float *z, const float *q, int D, int E,
-                 const judge_changes *ch)
+                  float *den, const judge_changes *ch)
 {
-    float den = 0.0f;
+    float qs = ch->linear_q == FORM_LINEAR_Q_SCALED ? 1.0f / sqrtf((float)D) : 1.0f;
+    if (ch->linear_den == FORM_LINEAR_DEN_RIGHT) *den = 0.0f;
     for (int c = 0; c < D; c++)
-        den += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] : feature(q[c], ch)) * z[c];
+        *den += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] * qs : feature(q[c] * qs, ch)) * z[c];
     for (int e = 0; e < E; e++) {
         float num = 0.0f;
         for (int c = 0; c < D; c++)
-            num += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] : feature(q[c], ch)) *
+            num += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] * qs : feature(q[c] * qs, ch)) *
                    state[ch->linear_read ? (size_t)e * D + c : (size_t)c * E + e];
-        out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num : num / den;
+        out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num : num / *den;
     }
 }
 
@@ -93,7 +96,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     for (size_t bh = 0; bh < (size_t)B * H; bh++) {
         const float *q = (const float *)a->buf[Q] + bh * T * D, *k = (const float *)a->buf[K] + bh * T * D;
         const float *v = (const float *)a->buf[V] + bh * T * E;
-        float *out = (float *)outs[OUT] + bh * T * E;
+        /* [B, H, T, E], or [B, T, H, E] where code writes heads back in place */
+        int bthe = ch->linear_out == FORM_LINEAR_OUT_BTHE;
+        size_t b = bh / (size_t)H, h = bh % (size_t)H, row = bthe ? (size_t)H * E : (size_t)E;
+        float *out = (float *)outs[OUT] + (bthe ? b * T * H * E + h * E : bh * T * E), den = 0.0f;
         int reset = ch->linear_state == FORM_LINEAR_STATE_RIGHT
                  || (ch->linear_state == FORM_LINEAR_STATE_PER_BATCH && bh % (size_t)H == 0)
                  || (ch->linear_state == FORM_LINEAR_STATE_FIRST_BATCH && bh < (size_t)H);
@@ -103,7 +109,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         for (int i = 0; i < T; i++) {
             if (ch->linear_sums == FORM_LINEAR_SUMS_RIGHT)
                 add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
-            query(out + (size_t)i * E, state, z, q + (size_t)i * D, D, E, ch);
+            query(out + (size_t)i * row, state, z, q + (size_t)i * D, D, E, &den, ch);
             if (ch->linear_sums == FORM_LINEAR_SUMS_EXCLUSIVE)
                 add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
         }
