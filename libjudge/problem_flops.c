@@ -74,6 +74,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         attn[i] = n_mm * per_mac * L * L * D;
         /* n_mm T^2 d > n_proj T d^2  <=>  T > n_proj d / n_mm. */
         cross[i] = n_proj * D / n_mm + (ch->crossover && (n_proj * D) % n_mm == 0 ? 0 : 1);
+        if (ch->attn_count == FORM_ATTN_COUNT_D_SQUARED) attn[i] = n_mm * per_mac * L * D * D;
         if (ch->attn_count >= FORM_ATTN_COUNT_CAUSAL) {   /* T(T+1)/2 scores a matmul */
             attn[i] = per_mac * L * (L + 1) * D;
             /* T (T+1) d > n_proj T d^2  <=>  T + 1 > n_proj d. */
