@@ -172,11 +172,13 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
     return seen ? weight : 0;
 }
 
-/* The padding-on-queries mistakes zero the rows of padded positions. */
-static int query_silenced(const form_attn *f, const judge_changes *ch, int b, int i)
+/* The padding-on-queries mistakes zero the rows of padded positions: query
+ * i's, or (keys_and_query_pos) that of its position pos. */
+static int query_silenced(const form_attn *f, const judge_changes *ch, int b, int i, int pos)
 {
-    if (ch->padding != FORM_PADDING_QUERIES && ch->padding != FORM_PADDING_KEYS_AND_QUERIES) return 0;
-    return f->mask && i < f->mask_sb && !f->mask[(ptrdiff_t)b * f->mask_sb + i];
+    if (ch->padding == FORM_PADDING_KEYS_AND_QUERY_POS) i = pos;
+    else if (ch->padding != FORM_PADDING_QUERIES && ch->padding != FORM_PADDING_KEYS_AND_QUERIES) return 0;
+    return f->mask && i >= 0 && i < f->mask_sb && !f->mask[(ptrdiff_t)b * f->mask_sb + i];
 }
 
 /* The score of key j for the query at position pos in head h of batch b, from q.k:
@@ -523,7 +525,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     kept[c] = acc[c];
                 }
                 for (int c = 1; c < D && ch->acc_dims; c++) acc[c] += acc[c - 1];
-                float quiet = query_silenced(f, ch, b, i);
+                float quiet = query_silenced(f, ch, b, i, pos);
                 for (int c = 0; c < D && f->out.p; c++) {
                     float o = !any ? empty_output(f, ch, b, g, c, S_b)
                             : ch->normalize || divided || weights_first || ch->softmax == FORM_SOFTMAX_WRONG_AXIS
