@@ -276,9 +276,9 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         int end = j0 + width < keys ? j0 + width : keys, used = 0;
         float own = -INFINITY;
         for (int j = j0; j < end; j++) {
-            if (!w[j] && !after && ch->mask_fill != FORM_MASK_FILL_ZERO) continue;
-            used = 1;
-            if (!no_max && s[j] > own) own = s[j];
+            int counted = w[j] || after || ch->mask_fill == FORM_MASK_FILL_ZERO;
+            if (!no_max && (counted || ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN) && s[j] > own) own = s[j];
+            used |= counted;
         }
         if (!used) {   /* a tile with no key changes nothing, but for code that keeps its max */
             if (ch->lse == FORM_LSE_LAST_TILE_MAX_ANY) *m_last = -INFINITY;
