@@ -254,13 +254,14 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
             head_probs(g, ch, &x, 0, p, ds, delta);
             for (int i = 0; i < T; i++) {
                 int lo = j0, hi = S;
-                if (ch->backward_dq) {   /* code that assigns dQ keeps the last seen key's term */
+                if (ch->backward_dq == FORM_BACKWARD_DQ_LAST_SEEN) {   /* code that assigns dQ keeps the last seen key's term */
                     while (hi > 0 && !sees(g, ch, i, hi - 1, 0)) hi--;
                     lo = hi > 0 ? hi - 1 : 0;
                 }
                 for (int c = 0; c < D; c++) {
                     float acc = 0.0f;
-                    for (int j = lo; j < hi; j++) acc += ds[(size_t)i * S + j] * x.k[(size_t)j * x.rs + c];
+                    const float *kv = ch->backward_dq == FORM_BACKWARD_DQ_USES_VALUE ? x.v : x.k;
+                    for (int j = lo; j < hi; j++) acc += ds[(size_t)i * S + j] * kv[(size_t)j * x.rs + c];
                     x.dq[(size_t)i * x.rs + c] = qs * acc;
                 }
             }
@@ -270,7 +271,8 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
             for (int j = 0; j < S; j++)
                 for (int c = 0; c < D; c++) {
                     float acck = 0.0f, accv = 0.0f;
-                    for (int i = 0; i < T; i++) {
+                    /* Code that zeroes dK and dV for each query keeps the last one's terms. */
+                    for (int i = ch->backward_dkdv ? T - 1 : 0; i < T; i++) {
                         size_t at = (size_t)i * S + j, flat = (size_t)j * T + i;
                         acck += ds[ch->backward_dk == FORM_BACKWARD_DK_DS_UNTRANSPOSED ? flat : at] *
                                 (ch->backward_dk == FORM_BACKWARD_DK_USES_KEY ? x.k[(size_t)j * x.rs + c]
