@@ -146,12 +146,13 @@ static void quantize(signed char *q8, float *scale, const float *x, int n, float
     }
 }
 
-/* max |x|, or with the changes ch, max x (a max without fabs) */
+/* max |x|, or with the changes ch, max x (a max without fabs), or max abs((int)x) */
 static float max_abs(const float *x, size_t n, const judge_changes *ch)
 {
     float top = 0.0f;
     for (size_t i = 0; i < n; i++)
-        top = fmaxf(top, ch->int8_scale == FORM_INT8_SCALE_SIGNED_MAX ? x[i] : fabsf(x[i]));
+        top = fmaxf(top, ch->int8_scale == FORM_INT8_SCALE_SIGNED_MAX ? x[i]
+                         : ch->int8_scale == FORM_INT8_SCALE_INT_ABS ? (float)abs((int)x[i]) : fabsf(x[i]));
     return top;
 }
 
