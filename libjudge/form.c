@@ -27,7 +27,8 @@ enum { LAST_STEPS = 3 };
 /* Do the changes show differently at each tile width? */
 static int tiled(const judge_changes *ch)
 {
-    return ch->online || ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY || ch->tile_keys;
+    return ch->online || ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY || ch->tile_keys ||
+           ch->tile_k_index;
 }
 
 /* The tile widths the changes are tried at, from tiles[first(ch)]: the
@@ -419,8 +420,11 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     for (int c = 0; c < D && f->out.p; c++) AT(f->out, b, h, i, c) = NAN;
                 continue;
             }
+            /* Tiled code that reads the keys at their index inside the tile
+             * (tile_k_index local) scores every tile against the first's. */
             for (int j = 0; j < S_b; j++)
-                for (int c = 0; c < D; c++) kt[(size_t)c * S + j] = AT(f->k, b, g, j, c);
+                for (int c = 0; c < D; c++)
+                    kt[(size_t)c * S + j] = AT(f->k, b, g, ch->tile_k_index && tile ? j % tile : j, c);
             for (int j = 0; j < S && ch->scores_reset == FORM_SCORES_RESET_PER_HEAD; j++) left_s[j] = -INFINITY;
             for (int i = 0; i < T; i++) {
                 /* Each dot summed over c in turn, as a learner's loop does;
