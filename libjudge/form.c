@@ -677,12 +677,13 @@ static void to_bthd(form_view *w, int heads, int D)
     w->sp = (ptrdiff_t)heads * D;
 }
 
-/* Keys and values the wrong way round (kv swapped). */
+/* Keys and values the wrong way round (kv swapped), or the keys summed as
+ * values (keys_as_values). */
 static void swap_kv(form_attn *f, const judge_changes *ch)
 {
-    if (ch->kv != FORM_KV_SWAPPED || !f->v.p) return;
+    if (!ch->kv || !f->v.p) return;
     form_view k = f->k;
-    f->k = f->v;
+    if (ch->kv == FORM_KV_SWAPPED) f->k = f->v;
     f->v = k;
 }
 
