@@ -99,7 +99,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         /* [B, H, T, E], or [B, T, H, E] where code writes heads back in place */
         int bthe = ch->linear_out == FORM_LINEAR_OUT_BTHE;
         size_t b = bh / (size_t)H, h = bh % (size_t)H, row = bthe ? (size_t)H * E : (size_t)E;
-        float *out = (float *)outs[OUT] + (bthe ? b * T * H * E + h * E : bh * T * E), den = 0.0f;
+        float *out = (float *)outs[OUT] + (bthe ? b * T * H * E + h * E : bh * T * E);
+        float den = 0.0f;
         int reset = ch->linear_state == FORM_LINEAR_STATE_RIGHT
                  || (ch->linear_state == FORM_LINEAR_STATE_PER_BATCH && bh % (size_t)H == 0)
                  || (ch->linear_state == FORM_LINEAR_STATE_FIRST_BATCH && bh < (size_t)H);

@@ -142,7 +142,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
               : ch->cache_keys == FORM_CACHE_KEYS_WITHOUT_NEW ? len[b] - 1
               : ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE ? len[b] + 1 : len[b];
         size_t at = ch->mla_batch == FORM_MLA_BATCH_LEN ? (size_t)b * len[b] : (size_t)b * S;
-        const float *cb = lat + (ch->mla_batch == FORM_MLA_BATCH_NO_D_C ? at : at * d_c), *kb = kpe + (ch->mla_batch == FORM_MLA_BATCH_KPE_FIRST ? 0 : (size_t)b * S * d_r);
+        const float *cb = lat + (ch->mla_batch == FORM_MLA_BATCH_NO_D_C ? at : at * d_c);
+        const float *kb = kpe + (ch->mla_batch == FORM_MLA_BATCH_KPE_FIRST ? 0 : (size_t)b * S * d_r);
         /* Rows past the cache (the last sequence's row S): the judge's guard. */
         int rows = (int)(((size_t)B * S * d_c - (size_t)(cb - lat)) / d_c), krows = (B - b) * S;
         for (int h = 0; h < H; h++) {

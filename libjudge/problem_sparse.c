@@ -232,7 +232,7 @@ static int hybrid_sees(const judge_changes *ch, const unsigned char *global, int
     int in = ch->hybrid_window == FORM_HYBRID_WINDOW_PLUS_ONE ? j >= i - W
            : ch->hybrid_window == FORM_HYBRID_WINDOW_MINUS_ONE ? j > i - W + 1
            : ch->hybrid_window == FORM_HYBRID_WINDOW_UNSIGNED ? i >= W && j > i - W
-           : ch->hybrid_window == FORM_HYBRID_WINDOW_NONE || j > i - W;
+           : (ch->hybrid_window == FORM_HYBRID_WINDOW_NONE || j > i - W);
     if (gq && ch->hybrid_global == FORM_HYBRID_GLOBAL_SEE_FUTURE) return 1;
     if (gk && ch->hybrid_global == FORM_HYBRID_GLOBAL_KEYS_FUTURE && j > i) return 1;
     if (j > i) return 0;
