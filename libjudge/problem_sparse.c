@@ -274,7 +274,8 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
                 int w = hybrid_sees(ch, global, W, i, j);
                 int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
                 s[j] = w || !fill ? dot * scale : 0.0f;
-                if ((w || fill) && s[j] > max) max = s[j];
+                int in_max = w || fill || (ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN && j <= i);
+                if (in_max && s[j] > max) max = s[j];
             }
             if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
             /* The weights, only of the keys seen: an unseen key's score may be
