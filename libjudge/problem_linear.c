@@ -68,20 +68,21 @@ static void add(float *state, float *z, const float *k, const float *v, int D, i
     }
 }
 
-/* out[0 .. E-1] for query q; *den: the denominator, from 0 for each query
- * unless code carries it on (linear_den carried). */
-static void query(float *out, const float *state, const float *z, const float *q, int D, int E,
+/* out[0 .. E-1] for query q, with fq (D floats) to hold its phi(q); *den:
+ * the denominator, from 0 for each query unless code carries it on
+ * (linear_den carried). */
+static void query(float *out, const float *state, const float *z, const float *q, float *fq, int D, int E,
                   float *den, const judge_changes *ch)
 {
     float qs = ch->linear_q == FORM_LINEAR_Q_SCALED ? 1.0f / sqrtf((float)D) : 1.0f;
     if (ch->linear_den == FORM_LINEAR_DEN_RIGHT) *den = 0.0f;
-    for (int c = 0; c < D; c++)
-        *den += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] * qs : feature(q[c] * qs, ch)) * z[c];
+    for (int c = 0; c < D; c++) {
+        fq[c] = ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] * qs : feature(q[c] * qs, ch);
+        *den += fq[c] * z[c];
+    }
     for (int e = 0; e < E; e++) {
         float num = 0.0f;
-        for (int c = 0; c < D; c++)
-            num += (ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] * qs : feature(q[c] * qs, ch)) *
-                   state[ch->linear_read ? (size_t)e * D + c : (size_t)c * E + e];
+        for (int c = 0; c < D; c++) num += fq[c] * state[ch->linear_read ? (size_t)e * D + c : (size_t)c * E + e];
         out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num : num / *den;
     }
 }
@@ -91,7 +92,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
 {
     (void)variant;
     int B = a->ints[PB], H = a->ints[PH], T = a->ints[PT], D = a->ints[PD], E = a->ints[PE];
-    float *state = calloc((size_t)D * E + D, sizeof(float)), *z = state + (size_t)D * E;
+    float *state = calloc((size_t)D * E + 2 * (size_t)D, sizeof(float)), *z = state + (size_t)D * E, *fq = z + D;
     if (!state) return JUDGE_ENOMEM;
     for (size_t bh = 0; bh < (size_t)B * H; bh++) {
         const float *q = (const float *)a->buf[Q] + bh * T * D, *k = (const float *)a->buf[K] + bh * T * D;
@@ -110,7 +111,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         for (int i = 0; i < T; i++) {
             if (ch->linear_sums == FORM_LINEAR_SUMS_RIGHT)
                 add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
-            query(out + (size_t)i * row, state, z, q + (size_t)i * D, D, E, &den, ch);
+            query(out + (size_t)i * row, state, z, q + (size_t)i * D, fq, D, E, &den, ch);
             if (ch->linear_sums == FORM_LINEAR_SUMS_EXCLUSIVE)
                 add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
         }
