@@ -2,8 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* x [D] into q8 [D] and *scale; a zero vector gets scale 0 and zeros. */
-/* absmax int8: the largest magnitude maps to 127 */
+/* x [D] into q8 [D] and *scale, absmax: the largest magnitude maps to 127. */
 static void quantize(signed char *q8, float *scale, const float *x, int D)
 {
     int amax = 0;
