@@ -179,7 +179,9 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
     }
     if (x->lse) {   /* 66: P from the saved log-sum-exp */
         float sub = ch->backward_p == FORM_BACKWARD_P_RAW_EXP ? 0.0f : x->lse[i];
-        for (int j = 0; j < S; j++) p[j] = p[j] == -INFINITY ? 0.0f : expf(p[j] - sub);
+        for (int j = 0; j < S; j++)
+            p[j] = p[j] == -INFINITY ? 0.0f
+                 : ch->backward_p == FORM_BACKWARD_P_DIVIDED ? expf(p[j]) / expf(sub) : expf(p[j] - sub);
     } else {
         for (int j = 0; j < S; j++) {
             /* A query that sees no key: zeros, or exp(-inf - -inf) = NaN
