@@ -75,8 +75,10 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX;
     float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : ch->max_scope ? c->max : -INFINITY;
     float sum = ch->sum_reset == FORM_SUM_RESET_NEVER ? c->sum : 0.0f;
+    /* x * 1 is x: the same bits for every other knob */
+    float r = ch->softmax == FORM_SOFTMAX_SCALED_SQRT_N ? 1.0f / sqrtf((float)n) : 1.0f;
     for (int j = 0; j < n; j++)
-        if (x[j * step] > max) max = x[j * step];
+        if (x[j * step] * r > max) max = x[j * step] * r;
     c->max = max;
     /* The correct code stops here for a row of -inf; code that never looks
      * at the max (no_max) or does not guard it (empty = nan) goes on to 0/0. */
@@ -86,8 +88,19 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
     }
     int empty = max == -INFINITY && !no_max && !ch->empty;
     for (int j = 0; j < n; j++) {
-        y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] - max);
+        y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] * r - max);
         sum += ch->softmax_sum == FORM_SOFTMAX_SUM_INT ? (float)(int)y[j * step] : y[j * step];
+    }
+    if (ch->online == FORM_ONLINE_UNGUARDED) {
+        /* Rescaled as it should be, but -inf - -inf is NaN: a leading -inf
+         * makes the sum NaN for good. */
+        float m = -INFINITY;
+        sum = 0.0f;
+        for (int j = 0; j < n; j++) {
+            float v = x[j * step], m2 = v > m ? v : m;
+            sum = sum * expf(m - m2) + expf(v - m2);
+            m = m2;
+        }
     }
     if (ch->online == FORM_ONLINE_NO_RESCALE || ch->online == FORM_ONLINE_NO_RESCALE_OLD_MAX) {
         /* One pass for max and sum, the sum never rescaled when the max
