@@ -171,8 +171,13 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             store(vc, all, a->buf[V], &w, at, b0, b0 + step, H, D);
         }
     }
+    for (int b = 0; b < B && ch->cache_empty; b++) {   /* an empty cache short-cut: its rows as they came */
+        if (n[b]) continue;
+        memcpy(kc + (size_t)b * cache, (const float *)a->buf[KC] + (size_t)b * cache, sizeof(float) * cache);
+        memcpy(vc + (size_t)b * cache, (const float *)a->buf[VC] + (size_t)b * cache, sizeof(float) * cache);
+    }
     for (int b = 0; b < B; b++)
-        len[b] = n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
+        len[b] = ch->cache_empty && !n[b] ? 0 : n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
                          : ch->cache_advance == FORM_CACHE_ADVANCE_FIRST ? 1
                          : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2
                          : ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD ? H : 1);
