@@ -232,12 +232,15 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         for (int p = 0; p < P; p++) {
             /* Split p of row r, or the element a split-innermost reading takes. */
             size_t at = (size_t)p * rows + r, inner = r * P + (size_t)p, head0 = at - r % (size_t)a->ints[PH];
+            size_t no_b = (size_t)p * a->ints[PH] + r;
             x[p] = lse_part[ch->merge_layout == FORM_MERGE_LAYOUT_LSE_INNER ? inner
-                            : ch->merge_layout == FORM_MERGE_LAYOUT_LSE_HEAD_ZERO ? head0 : at];
+                            : ch->merge_layout == FORM_MERGE_LAYOUT_LSE_HEAD_ZERO ? head0
+                            : ch->merge_layout == FORM_MERGE_LAYOUT_LSE_SPLIT_NO_B ? no_b : at];
             if (ch->merge_empty == FORM_MERGE_EMPTY_AS_ZERO && x[p] == -INFINITY) x[p] = 0.0f;
             op[p] = ch->merge_layout == FORM_MERGE_LAYOUT_O_SPLIT_NO_D ? o_part + (size_t)p * rows + r * D
                   : o_part + (ch->merge_layout == FORM_MERGE_LAYOUT_O_INNER ? inner
-                              : ch->merge_layout == FORM_MERGE_LAYOUT_O_HEAD_ZERO ? head0 : at) * D;
+                              : ch->merge_layout == FORM_MERGE_LAYOUT_O_HEAD_ZERO ? head0
+                              : ch->merge_layout == FORM_MERGE_LAYOUT_O_SPLIT_NO_B ? no_b : at) * D;
         }
         merge_row(out + r * D, lse + r, x, op, P, D, ch);
     }
