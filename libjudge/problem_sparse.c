@@ -8,6 +8,7 @@
  * the coordinates of an output. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "att.h"
 #include "form.h"
 #include "judge.h"
@@ -47,7 +48,7 @@ static judge_status reference(void *const *outs, const judge_args *a)
 {
     int T = a->ints[PT];
     double *scratch = malloc(sizeof(double) * (size_t)T);
-    unsigned char *keep = malloc((size_t)T);
+    unsigned char *keep = calloc((size_t)T, 1);   /* kept flags code never clears start at 0 */
     att_status st = ATT_EBADSHAPE;
     if (scratch && keep)
         st = att_topk_ref(outs[OUT], a->buf[Q], a->buf[K], a->buf[V], a->ints[PB], a->ints[PH], T,
@@ -98,8 +99,9 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     }
     for (int j = 0; j <= i; j++) {
         int rank = 0;
-        for (int m = 0; m < cands; m++) rank += m != j && outranks(ch, x, m, j);
-        keep[j] = rank < n && (rank > 0 || ch->topk_count != FORM_TOPK_COUNT_BEST_DROPPED);
+        for (int m = 0; m < cands; m++)
+            rank += m != j && (m != i || r != FORM_TOPK_RANK_SELF_EXCLUDED) && outranks(ch, x, m, j);
+        keep[j] = (ch->topk_keep && keep[j]) || (rank < n && (rank > 0 || ch->topk_count != FORM_TOPK_COUNT_BEST_DROPPED));
     }
     /* Code that picks topk keys where fewer are visible: the picks past them
      * are key 0 again (it weighs 1 + that many), or the future keys up to
@@ -112,8 +114,8 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
      * of the keys not kept zeroed afterwards. */
     int all = ch->topk_renorm == FORM_TOPK_RENORM_NONE;
     float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = *carried;
-    for (int j = 0; j < seen; j++)
-        if ((all || keep[j]) && s[j] > max) max = s[j];
+    for (int j = 0; j < (ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN ? T : seen); j++)
+        if ((all || keep[j] || j > i) && s[j] > max) max = s[j];
     if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
     for (int j = 0; j < seen; j++)
         if (all || keep[j]) sum += (j ? 1.0f : w0) * expf(s[j] - max);
@@ -132,7 +134,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     (void)variant;
     int T = a->ints[PT], D = a->ints[PD];
     float *s = malloc(sizeof(float) * 2 * (size_t)T);
-    unsigned char *keep = malloc((size_t)T);
+    unsigned char *keep = calloc((size_t)T, 1);   /* kept flags code never clears start at 0 */
     if (!s || !keep) {
         free(s);
         free(keep);
@@ -142,6 +144,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     for (size_t bh = 0; bh < (size_t)a->ints[PB] * a->ints[PH]; bh++) {
         size_t o = bh * T * D;
         if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried = 0.0f;
+        if (ch->topk_keep == FORM_TOPK_KEEP_PER_HEAD) memset(keep, 0, (size_t)T);
         for (int i = 0; i < T; i++)
             topk_row(ch, (const float *)a->buf[Q] + o, (const float *)a->buf[K] + o,
                      (const float *)a->buf[V] + o, T, D, a->ints[PTOPK], i, s, s + T, keep,
