@@ -256,6 +256,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
     int after = ch->softmax == FORM_SOFTMAX_MASK_AFTER || ch->softmax == FORM_SOFTMAX_REST_AFTER;
     int filled = ch->mask_fill != FORM_MASK_FILL_RIGHT;   /* hidden keys are keys of score 0 */
     int any = 0, width = tile > 0 ? tile : S_b;
+    /* max_unscaled: the max of q . k itself, s / scale (x * 1 is x for the rest) */
+    float unscale = ch->softmax == FORM_SOFTMAX_MAX_UNSCALED ? 1.0f / form_score_scale(ch, f->H, f->D) : 1.0f;
     *m = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
     *l = 0.0f;
     for (int c = 0; c < f->D; c++) acc[c] = 0.0f;
@@ -278,7 +280,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
         float own = -INFINITY;
         for (int j = j0; j < end; j++) {
             int counted = w[j] || after || ch->mask_fill == FORM_MASK_FILL_ZERO;
-            if (!no_max && (counted || ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN) && s[j] > own) own = s[j];
+            if (!no_max && (counted || ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN) && s[j] * unscale > own)
+                own = s[j] * unscale;
             used |= counted;
         }
         if (!used) {   /* a tile with no key changes nothing, but for code that keeps its max */
