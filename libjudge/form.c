@@ -146,6 +146,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
         case FORM_WINDOW_BUDGET: in = j > pos - (W - f->sinks); break;
         case FORM_WINDOW_BUDGET_MIN_ONE: in = j > pos - (W - f->sinks > 1 ? W - f->sinks : 1); break;
         case FORM_WINDOW_UNSIGNED: in = pos >= W && j > pos - W; break;
+        case FORM_WINDOW_CHUNKED: in = j >= pos / W * W; break;
         default: in = j > pos - W; break;
         }
         switch (ch->sinks) {
