@@ -60,12 +60,14 @@ static void turn(float *x, int D, int pos, int theta, const judge_changes *ch, i
 {
     float base = ch->rope_theta == FORM_ROPE_THETA_FIXED ? 10000.0f : (float)theta;
     int half = D / 2, interleaved = ch->rope_pairing == FORM_ROPE_PAIRING_INTERLEAVED;
-    int pairs = ch->rope_span == FORM_ROPE_SPAN_WHOLE_FOURS ? half / 4 * 4 : half - (ch->rope_span == FORM_ROPE_SPAN_LAST_SKIPPED);
+    int pairs = ch->rope_span == FORM_ROPE_SPAN_WHOLE_FOURS ? half / 4 * 4
+              : half - (ch->rope_span == FORM_ROPE_SPAN_LAST_SKIPPED);
     for (int i = 0; i < pairs; i++) {
         /* The exponent, a quotient of small integers: in float it is that
          * quotient rounded once, as code computing it in float has it. */
         double e = ch->rope_freq == FORM_ROPE_FREQ_INT_DIV ? (double)(2 * i / D)
-                 : (ch->rope_freq == FORM_ROPE_FREQ_I_OVER_D ? i : 2.0 * (i + (ch->rope_freq == FORM_ROPE_FREQ_PAIR_PLUS_ONE))) / D;
+                 : ch->rope_freq == FORM_ROPE_FREQ_I_OVER_D ? (double)i / D
+                 : 2.0 * (i + (ch->rope_freq == FORM_ROPE_FREQ_PAIR_PLUS_ONE)) / D;
         if (ch->rope_freq != FORM_ROPE_FREQ_POSITIVE) e = -e;
         float c, s;
         if (variant) {

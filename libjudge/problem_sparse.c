@@ -48,7 +48,7 @@ static judge_status reference(void *const *outs, const judge_args *a)
 {
     int T = a->ints[PT];
     double *scratch = malloc(sizeof(double) * (size_t)T);
-    unsigned char *keep = calloc((size_t)T, 1);   /* kept flags code never clears start at 0 */
+    unsigned char *keep = malloc((size_t)T);
     att_status st = ATT_EBADSHAPE;
     if (scratch && keep)
         st = att_topk_ref(outs[OUT], a->buf[Q], a->buf[K], a->buf[V], a->ints[PB], a->ints[PH], T,
