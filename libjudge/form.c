@@ -259,7 +259,8 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
     int any = 0, width = tile > 0 ? tile : S_b;
     /* max_unscaled: the max of q . k itself, s / scale (x * 1 is x for the rest) */
     float unscale = ch->softmax == FORM_SOFTMAX_MAX_UNSCALED ? 1.0f / form_score_scale(ch, f->H, f->D) : 1.0f;
-    *m = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
+    /* *m comes in as the max the row starts from: -inf, or one carried from earlier rows */
+    if (no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO) *m = 0.0f;
     *l = 0.0f;
     for (int c = 0; c < f->D; c++) acc[c] = 0.0f;
     for (int j = 0; j < S_b; j++) e[j] = 0.0f;
@@ -400,7 +401,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
         left_s[j] = -INFINITY;
     }
     /* The last row's sum and values, where code does not reset them. */
-    float carried = 0.0f, carried_m = -INFINITY;
+    float carried = 0.0f, carried_m = -INFINITY, run_max = -INFINITY;
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
@@ -413,6 +414,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 carried_m = -INFINITY;
             }
             for (int c = 0; c < D && carry_per_head(ch->acc_reset); c++) kept[c] = 0.0f;
+            if (ch->max_scope == FORM_MAX_SCOPE_PER_HEAD) run_max = -INFINITY;
             int g = ch->gqa == FORM_GQA_MODULO ? h % f->Hkv : ch->gqa == FORM_GQA_FIRST ? 0
                   : ch->gqa == FORM_GQA_DIV_HKV ? h / f->Hkv : ch->gqa == FORM_GQA_QUERY_HEAD ? h
                   : h / (f->H / f->Hkv);
@@ -490,8 +492,10 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                         for (int j = 0; j < S_b; j++) acc[c] += pi[j] * AT(f->v, b, g, j, c);
                     }
                 } else {
+                    m = ch->max_scope ? run_max : -INFINITY;
                     any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
                                       pi, acc, &l, &m, &m_last, &sk);
+                    run_max = m;
                     /* Two-pass code adds this row's terms to the sum it kept;
                      * a row with no key, unguarded, adds NaN for good. An
                      * online softmax that starts its max at the row's first

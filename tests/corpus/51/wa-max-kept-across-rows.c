@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA max_not_per_row */
 /* The running max set once per (batch, head) and kept from row to row: exact in theory, but a row far below an earlier one underflows. */
 #include <math.h>
 #include <stdlib.h>
