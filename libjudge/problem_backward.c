@@ -183,10 +183,11 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
             p[j] = p[j] == -INFINITY ? 0.0f
                  : ch->backward_p == FORM_BACKWARD_P_DIVIDED ? expf(p[j]) / expf(sub) : expf(p[j] - sub);
     } else {
+        float sub = ch->softmax == FORM_SOFTMAX_NO_MAX ? 0.0f : max;   /* no_max: exp overflows past 88 */
         for (int j = 0; j < S; j++) {
             /* A query that sees no key: zeros, or exp(-inf - -inf) = NaN
              * where the code does not guard it. */
-            p[j] = max == -INFINITY ? (ch->empty == FORM_EMPTY_NAN ? NAN : 0.0f) : expf(p[j] - max);
+            p[j] = max == -INFINITY ? (ch->empty == FORM_EMPTY_NAN ? NAN : 0.0f) : expf(p[j] - sub);
             sum += p[j];
             raw += p[j] * dp[j];   /* before the division, as code that sums delta there does */
         }
