@@ -127,12 +127,14 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             float sum = ch->sum_reset ? carried : 0.0f;
             for (int c = 0; c < D; c++) acc[c] = 0.0f;
             for (int j = lo; j < hi && !dropped; j++) {
+                /* max_with_hidden: the max over the sequence's later keys too */
+                int seen = sees(ch, t, t - lo, j, lo);
                 e[j] = -INFINITY;
-                if (!sees(ch, t, t - lo, j, lo)) continue;
+                if (!seen && ch->softmax != FORM_SOFTMAX_MAX_WITH_HIDDEN) continue;
                 float s = 0.0f;
-                for (int c = 0; c < D; c++) s += q[AT(t, h, c)] * k[AT(j - read0, h, c)];
-                e[j] = s * scale;
-                if (e[j] > max) max = e[j];
+                for (int c = 0; c < (ch->score_dims ? D / 4 * 4 : D); c++) s += q[AT(t, h, c)] * k[AT(j - read0, h, c)];
+                if (s * scale > max) max = s * scale;
+                if (seen) e[j] = s * scale;
             }
             if (ch->softmax == FORM_SOFTMAX_NO_MAX && max > -INFINITY) max = 0.0f;
             for (int j = lo; j < hi && !dropped && max > -INFINITY; j++) {
