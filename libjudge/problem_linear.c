@@ -53,26 +53,28 @@ static float feature(float x, const judge_changes *ch)
     case FORM_LINEAR_PHI_EXP_PLUS_ONE: return x > 0.0f ? x + 1.0f : expf(x) + 1.0f;
     case FORM_LINEAR_PHI_NO_PLUS_ONE_ABOVE: return x > 0.0f ? x : expf(x);
     case FORM_LINEAR_PHI_RELU_PLUS_ONE: return x > 0.0f ? x + 1.0f : 1.0f;
+    case FORM_LINEAR_PHI_MINUS_ONE_BELOW: return x > 0.0f ? x + 1.0f : expf(x) - 1.0f;
     default: return x > 0.0f ? x + 1.0f : expf(x);
     }
 }
 
-/* Add position i's phi(k_i) v_i^T to state and phi(k_i) to z. */
+/* Add position i's phi(k_i) v_i^T to state (unless it is NULL) and phi(k_i)
+ * to z (unless it is NULL). */
 static void add(float *state, float *z, const float *k, const float *v, int D, int E,
                 const judge_changes *ch)
 {
     for (int c = 0; c < D; c++) {
         float fk = ch->linear_phi_on == FORM_LINEAR_PHI_ON_Q_ONLY ? k[c] : feature(k[c], ch);
-        z[c] += ch->linear_phi_on == FORM_LINEAR_PHI_ON_Z_RAW ? k[c] : fk;
-        for (int e = 0; e < E; e++) state[(size_t)c * E + e] += fk * v[e];
+        if (z) z[c] += ch->linear_phi_on == FORM_LINEAR_PHI_ON_Z_RAW ? k[c] : fk;
+        for (int e = 0; e < E && state; e++) state[(size_t)c * E + e] += fk * v[e];
     }
 }
 
-/* out[0 .. E-1] for query q, with fq (D floats) to hold its phi(q); *den:
- * the denominator, from 0 for each query unless code carries it on
- * (linear_den carried). */
+/* out[0 .. E-1] for query q, the seen-th of its sequence (from 1), with fq
+ * (D floats) to hold its phi(q); *den: the denominator, from 0 for each
+ * query unless code carries it on (linear_den carried). */
 static void query(float *out, const float *state, const float *z, const float *q, float *fq, int D, int E,
-                  float *den, const judge_changes *ch)
+                  int seen, float *den, const judge_changes *ch)
 {
     float qs = ch->linear_q == FORM_LINEAR_Q_SCALED ? 1.0f / sqrtf((float)D) : 1.0f;
     if (ch->linear_den == FORM_LINEAR_DEN_RIGHT) *den = 0.0f;
@@ -83,7 +85,8 @@ static void query(float *out, const float *state, const float *z, const float *q
     for (int e = 0; e < E; e++) {
         float num = 0.0f;
         for (int c = 0; c < D; c++) num += fq[c] * state[ch->linear_read ? (size_t)e * D + c : (size_t)c * E + e];
-        out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num : num / *den;
+        out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num
+               : ch->linear_norm == FORM_LINEAR_NORM_COUNT ? num / (float)seen : num / *den;
     }
 }
 
@@ -106,12 +109,14 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                  || (ch->linear_state == FORM_LINEAR_STATE_PER_BATCH && bh % (size_t)H == 0)
                  || (ch->linear_state == FORM_LINEAR_STATE_FIRST_BATCH && bh < (size_t)H);
         if (reset) memset(state, 0, sizeof(float) * ((size_t)D * E + D));
-        if (ch->linear_sums == FORM_LINEAR_SUMS_ALL)   /* the totals first, then every query */
-            for (int i = 0; i < T; i++) add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
+        /* The totals first (z_all: z's alone), then every query. */
+        int z_all = ch->linear_sums == FORM_LINEAR_SUMS_Z_ALL, all = ch->linear_sums == FORM_LINEAR_SUMS_ALL;
+        for (int i = 0; i < T && (all || z_all); i++)
+            add(all ? state : NULL, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
         for (int i = 0; i < T; i++) {
-            if (ch->linear_sums == FORM_LINEAR_SUMS_RIGHT)
-                add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
-            query(out + (size_t)i * row, state, z, q + (size_t)i * D, fq, D, E, &den, ch);
+            if (ch->linear_sums == FORM_LINEAR_SUMS_RIGHT || z_all)
+                add(state, z_all ? NULL : z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
+            query(out + (size_t)i * row, state, z, q + (size_t)i * D, fq, D, E, i + 1, &den, ch);
             if (ch->linear_sums == FORM_LINEAR_SUMS_EXCLUSIVE)
                 add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
         }
