@@ -241,6 +241,7 @@ static int hybrid_sees(const judge_changes *ch, const unsigned char *global, int
     if (j > i) return 0;
     if (gq) return 1;
     if (gk && in && ch->hybrid_count == FORM_HYBRID_COUNT_TWICE) return 2;
+    if (gk && j == i - W && ch->hybrid_count == FORM_HYBRID_COUNT_EDGE_GAP) return in;
     return in || gk;
 }
 
