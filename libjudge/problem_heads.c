@@ -59,7 +59,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                         merged[split * D + c] = y[in_split * D + c];
                         continue;
                     }
-                    heads[split * D + c] = x[(in_whole - h) * D + in_feat];
+                    if (ch->split == FORM_SPLIT_AS_MERGE)   /* the inverse permutation */
+                        heads[whole * D + c] = x[in_split * D + c];
+                    else
+                        heads[split * D + c] = x[(in_whole - h) * D + in_feat];
                     if (ch->merge == FORM_MERGE_FROM_X)   /* merge(split(x)) */
                         merged[(whole - h) * D + feat] = x[(in_whole - h) * D + in_feat];
                     else if (ch->merge == FORM_MERGE_AS_SPLIT)   /* y read as if it were [B, T, H, D] */
