@@ -120,6 +120,15 @@ static int ones_past(const unsigned char *row, int n, int j)
     return 0;
 }
 
+/* Are keys 0 .. j of row all real? (A key loop that breaks at the first
+ * padded key reaches key j.) */
+static int ones_through(const unsigned char *row, int j)
+{
+    for (int c = 0; c <= j; c++)
+        if (!row[c]) return 0;
+    return 1;
+}
+
 /* Whether query i of batch b sees key j of its S_b keys, and with what
  * weight (0 hidden, 1 seen, 2 a sink counted twice): the one place the judge
  * decides it. Right behaviour, all knobs 0: query i sits at position
@@ -169,6 +178,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
                            (ch->padding == FORM_PADDING_QUERY_INDEX ? i : j);
             int real = at >= (ptrdiff_t)f->B * f->mask_sb || f->mask[at];
             if (ch->padding == FORM_PADDING_AS_LENGTH) real = ones_past(f->mask + (ptrdiff_t)b * f->mask_sb, S_b, j);
+            if (ch->padding == FORM_PADDING_BREAK_AT_HIDDEN) real = ones_through(f->mask + (ptrdiff_t)b * f->mask_sb, j);
             seen = seen && (ch->padding == FORM_PADDING_INVERTED ? !real : real);
         }
     }
