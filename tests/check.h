@@ -43,6 +43,17 @@ typedef struct {
     void (*run)(void);
 } check_test;
 
+/* Whether this process takes the item-th piece of a test's work: all of it,
+ * or with CHECK_SHARD=i/n in the environment every n-th from i, so that a
+ * slow test can run as n processes at once. */
+static inline int check_mine(int item)
+{
+    const char *e = getenv("CHECK_SHARD");
+    int i, n;
+    if (!e || sscanf(e, "%d/%d", &i, &n) != 2 || n < 1) return 1;
+    return item % n == i;
+}
+
 /* Run the n tests (all, or the one argv[1] names; "--list" lists them),
  * calling after_each (if any) after each. Returns main's status. */
 static int check_main(const check_test *tests, int n, int argc, char **argv,

@@ -104,10 +104,11 @@ static int most_keys(const judge_session *s)
  * there, and the second name is right too. */
 static void every_mistake_names_itself(void)
 {
-    for (int p = 0; p < judge_n_metas; p++) {
+    for (int p = 0, item = 0; p < judge_n_metas; p++) {
         const judge_meta *m = &judge_metas[p];
         for (int k = 0; k < m->n_mistakes; k++)
             for (int alt = 0; alt < m->mistakes[k].n_alts; alt++) {
+                if (!check_mine(item++)) continue;
                 const judge_changes *ch = &m->mistakes[k].alts[alt];
                 int variants = judge_variants(judge_ops_for(m), ch);
                 for (int v = 0; v < variants; v++) {
