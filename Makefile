@@ -15,7 +15,7 @@ NODE ?= node
 
 BUILD := build
 CORE_SRC := $(wildcard core/att_*.c)
-JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/lang.c libjudge/problems.c libjudge/form.c libjudge/speed.c \
+JUDGE_SRC := libjudge/judge.c libjudge/report.c libjudge/lang.c libjudge/problems.c libjudge/form.c libjudge/speed.c libjudge/fresh.c \
              $(wildcard libjudge/problem_*.c)
 NATIVE_SRC := libjudge/native.c libjudge/sandbox.c libjudge/main.c
 GEN := $(BUILD)/gen/problems.c

@@ -375,28 +375,56 @@ judge_status judge_session_new(judge_session **out, const judge_meta *m, uint64_
     return judge_session_new_ops(out, m, ops, seed);
 }
 
-judge_status judge_session_new_ops(judge_session **out, const judge_meta *m, const judge_ops *ops,
-                                   uint64_t seed)
+judge_session *judge_session_alloc(const judge_meta *m, const judge_ops *ops, uint64_t seed, int n_calls)
 {
-    *out = NULL;
     judge_session *s = calloc(1, sizeof *s);
-    if (!s) return JUDGE_ENOMEM;
+    if (!s) return NULL;
     s->m = m;
     s->ops = ops;
     s->seed = seed;
     s->compiled = -1;
     s->probe_case = -1;
     s->state_case = s->state_from = -1;
-    judge_status st = JUDGE_ENOMEM;
+    s->cases = calloc((size_t)m->n_cases, sizeof *s->cases);
+    s->calls = calloc((size_t)n_calls, sizeof *s->calls);
+    if (!s->cases || !s->calls) {
+        judge_session_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+judge_status judge_call_copy(call *c, const call *from, const judge_meta *m, int k)
+{
+    c->case_index = from->case_index;
+    c->probe_pos = from->probe_pos;
+    c->input_hash = from->input_hash;
+    c->ref_ms = from->ref_ms;
+    c->request_len = from->request_len;
+    c->reply_len = from->reply_len;
+    if (copy_args(&c->args, &from->args) || alloc_outputs(c->expect, &c->args) ||
+        !(c->request = malloc(from->request_len)))
+        return JUDGE_ENOMEM;
+    memcpy(c->request, from->request, from->request_len);
+    unsigned char *index = c->request + 4;   /* the request names its call, after its magic (prepare_call) */
+    put_u32(&index, (uint32_t)k);
+    for (int i = 0; i < m->n_params; i++)
+        if (c->expect[i]) memcpy(c->expect[i], from->expect[i], c->args.len[i] * judge_elem_size(m->params[i].type));
+    return JUDGE_OK;
+}
+
+judge_status judge_session_new_ops(judge_session **out, const judge_meta *m, const judge_ops *ops,
+                                   uint64_t seed)
+{
+    *out = NULL;
     /* Room for the calls: one per case, and up to MAX_PROBE more for each
      * probed case (one per position perturbed). */
     int n = 0;
-    s->cases = calloc((size_t)m->n_cases, sizeof *s->cases);
-    if (!s->cases) goto fail;
     for (int i = 0; i < m->n_cases; i++)
         n += 1 + (m->cases[i].probe && m->attention ? MAX_PROBE : 0);
-    s->calls = calloc((size_t)n, sizeof *s->calls);
-    if (!s->calls) goto fail;
+    judge_session *s = judge_session_alloc(m, ops, seed, n);
+    if (!s) return JUDGE_ENOMEM;
+    judge_status st = JUDGE_ENOMEM;
     for (int i = 0; i < m->n_cases; i++) {
         const judge_case *cs = &m->cases[i];
         call *c = &s->calls[s->n_calls];
@@ -448,39 +476,17 @@ judge_status judge_session_copy(judge_session **out, const judge_session *blank)
     if (blank->compiled != -1 || blank->speed || blank->want_speed) return JUDGE_EBADCALL;
     for (int k = 0; k < blank->n_calls; k++)
         if (blank->calls[k].answered || blank->calls[k].fault != JUDGE_AC) return JUDGE_EBADCALL;
-    judge_session *s = calloc(1, sizeof *s);
+    judge_session *s = judge_session_alloc(blank->m, blank->ops, blank->seed, blank->n_calls);
     if (!s) return JUDGE_ENOMEM;
-    s->m = blank->m;
-    s->ops = blank->ops;
-    s->seed = blank->seed;
-    s->compiled = -1;
     s->probe_case = blank->probe_case;
-    s->state_case = s->state_from = -1;
-    s->cases = calloc((size_t)blank->m->n_cases, sizeof *s->cases);
-    s->calls = calloc((size_t)blank->n_calls, sizeof *s->calls);
-    if (!s->cases || !s->calls) goto fail;
     for (int i = 0; i < blank->m->n_cases; i++) s->cases[i].call = blank->cases[i].call;
-    for (int k = 0; k < blank->n_calls; k++) {
-        const call *from = &blank->calls[k];
-        call *c = &s->calls[s->n_calls++];   /* counted now: freed with s if its copy fails */
-        c->case_index = from->case_index;
-        c->probe_pos = from->probe_pos;
-        c->input_hash = from->input_hash;
-        c->ref_ms = from->ref_ms;
-        c->request_len = from->request_len;
-        c->reply_len = from->reply_len;
-        if (copy_args(&c->args, &from->args) || alloc_outputs(c->expect, &c->args) ||
-            !(c->request = malloc(from->request_len)))
-            goto fail;
-        memcpy(c->request, from->request, from->request_len);
-        for (int i = 0; i < blank->m->n_params; i++)
-            if (c->expect[i]) memcpy(c->expect[i], from->expect[i], c->args.len[i] * judge_elem_size(blank->m->params[i].type));
-    }
+    for (int k = 0; k < blank->n_calls; k++)   /* each counted first: freed with s if its copy fails */
+        if (judge_call_copy(&s->calls[s->n_calls++], &blank->calls[k], blank->m, k)) {
+            judge_session_free(s);
+            return JUDGE_ENOMEM;
+        }
     *out = s;
     return JUDGE_OK;
-fail:
-    judge_session_free(s);
-    return JUDGE_ENOMEM;
 }
 
 void judge_session_free(judge_session *s)
@@ -501,6 +507,7 @@ void judge_session_free(judge_session *s)
     free(s->output);
     free(s->report.s);
     judge_speed_free(s->speed);
+    judge_fresh_free(s->fresh);
     free(s);
 }
 
@@ -1211,6 +1218,7 @@ void judge_session_finish(judge_session *s)
 {
     if (s->finished) {
         judge_speed_settle(s);   /* once the speed runs, if any, are done */
+        judge_fresh_settle(s);   /* and the fresh run */
         return;
     }
     s->finished = 1;

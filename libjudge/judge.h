@@ -197,9 +197,10 @@ typedef struct {
 
 extern const judge_meta judge_metas[];
 extern const int judge_n_metas;
-/* Not a problem's own mistake: the judge finds it by calling the function
- * again with a shape it has seen (problems/mistakes.json's texts). */
-extern const judge_mistake judge_state_kept;
+/* Not a problem's own mistakes (problems/mistakes.json's texts): the judge
+ * finds the first by calling the function again with a shape it has seen,
+ * the second by a fresh run (judge_session_fresh). */
+extern const judge_mistake judge_state_kept, judge_earlier_calls;
 extern const char judge_runner_source[];  /* runner.c, embedded */
 
 /* Find a problem by id ("49"), slug ("causal-mha") or folder
@@ -383,6 +384,18 @@ const char *judge_session_text(judge_session *s, int color);
 /* The learner's total time and the reference's over the cases that ran (the
  * sums of the JSON's time_ms and ref_ms): 1, or 0 when no case ran. */
 int judge_session_times(const judge_session *s, double *yours, double *ref);
+
+/* ---- the fresh run (fresh.c) ----
+ * A wrong case that no mistake explains, and that is not the first call, is
+ * run again alone as the first call of a fresh instance of the learner's
+ * program (the same inputs). Right there, the result depends on the calls
+ * before it (something kept from them, or memory read before it is set), and
+ * the report names that (judge_earlier_calls). judge_session_fresh: that run,
+ * a session of one call to run as any session's calls, in a new process or
+ * module instance; NULL when none is needed (not wrong, a mistake named, the
+ * first case) or it could not be made. Call once the session's own calls are
+ * all answered or faulted: it decides their verdict. Owned by s. */
+judge_session *judge_session_fresh(judge_session *s);
 
 /* ---- speed: the speed tier (speed.c) ----
  * After every correctness case passes, each of the problem's speed cases is

@@ -774,6 +774,9 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
     capture_rename(&diag, source, file);
     judge_session_compiled(s, c == 0, diag.data);
     rc = c == 0 ? run_calls(s, m, dir, err, n) : 0;
+    /* A wrong case no mistake explains, run again alone in a fresh child. */
+    judge_session *fresh = rc == 0 ? judge_session_fresh(s) : NULL;
+    if (fresh) rc = run_calls(fresh, judge_session_meta(fresh), dir, err, n);
     /* The speed runs (--speed): the same program, a fresh child, their own
      * budget (after a CE none, and the report says why). */
     judge_session *speed = rc == 0 ? judge_session_speed(s) : NULL;

@@ -370,6 +370,8 @@ static void text_mistake(const judge_session *s, str *b)
         put(b, T(s, JUDGE_MSG_MISTAKE_ONE), m->title[l], m->id, m->hint[l]);
     if (m == &judge_state_kept) {
         put(b, T(s, JUDGE_MSG_MISTAKE_STATE), case_name(s, s->state_case), case_name(s, s->state_from));
+    } else if (m == &judge_earlier_calls) {
+        put(b, T(s, JUDGE_MSG_MISTAKE_FRESH), case_name(s, s->verdict_case));
     } else if (s->partial) {
         char yes[512], no[512];
         cases_explained(s, yes, sizeof yes, 1);

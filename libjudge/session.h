@@ -121,6 +121,8 @@ struct judge_session {
     str report;
     int want_speed;                  /* --speed */
     struct judge_speed *speed;       /* the speed part (speed.c), once made */
+    struct judge_fresh *fresh;       /* the fresh run (fresh.c), once made */
+    int fresh_asked;
     int paced;                       /* judge_session_paced */
 };
 
@@ -131,6 +133,15 @@ double judge_now_ms(void);
  * with the problem's own. The speed runs are one (speed.c). */
 judge_status judge_session_new_ops(judge_session **s, const judge_meta *m, const judge_ops *ops,
                                    uint64_t seed);
+/* judge.c, for the sessions made elsewhere: a session over m with room for
+ * n_calls calls, none made yet (NULL: out of memory); call `from` of a
+ * session of m copied into c, as call k of its session. */
+judge_session *judge_session_alloc(const judge_meta *m, const judge_ops *ops, uint64_t seed, int n_calls);
+judge_status judge_call_copy(call *c, const call *from, const judge_meta *m, int k);
+/* fresh.c, for judge.c: the fresh run freed; settled (its verdict read into
+ * the session's naming), once it ran. */
+void judge_fresh_free(struct judge_fresh *f);
+void judge_fresh_settle(judge_session *s);
 /* speed.c, for judge.c and report.c: the speed part freed; settled (a
  * wrong result or a crash of the speed runs becomes the session's
  * verdict), once they ran; the "speed" object of the JSON report; the

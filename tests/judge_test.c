@@ -11,12 +11,10 @@
 
 typedef void (*answer_fn)(judge_session *s, call *c, void *ctx);
 
-/* Open a session of problem m, answer every call with `fn`, decide. */
-static judge_session *judged(const judge_meta *m, answer_fn fn, void *ctx)
+/* Answer every call of s with `fn`. */
+static void answered(judge_session *s, answer_fn fn, void *ctx)
 {
-    judge_session *s;
-    if (judge_session_new(&s, m, JUDGE_DEFAULT_SEED) != JUDGE_OK) return NULL;
-    judge_session_compiled(s, 1, "");
+    const judge_meta *m = s->m;
     for (int k = 0; k < s->n_calls; k++) {
         call *c = &s->calls[k];
         for (int i = 0; i < m->n_params; i++) {
@@ -28,6 +26,15 @@ static judge_session *judged(const judge_meta *m, answer_fn fn, void *ctx)
         fn(s, c, ctx);
         c->answered = 1;
     }
+}
+
+/* Open a session of problem m, answer every call with `fn`, decide. */
+static judge_session *judged(const judge_meta *m, answer_fn fn, void *ctx)
+{
+    judge_session *s;
+    if (judge_session_new(&s, m, JUDGE_DEFAULT_SEED) != JUDGE_OK) return NULL;
+    judge_session_compiled(s, 1, "");
+    answered(s, fn, ctx);
     judge_session_finish(s);
     return s;
 }
@@ -252,6 +259,47 @@ static void state_kept_is_named(void)
         CHECK(repeat >= 0, "%d: no case repeats an earlier case's shape", m->id);
         CHECK(s->named[0] == &judge_state_kept && s->state_case == repeat,
               "%d: named %s on case %d", m->id, s->named[0] ? s->named[0]->id : "nothing", s->state_case);
+        judge_session_free(s);
+    }
+}
+
+/* Right on the first case, noise after it. */
+static void answer_first_only(judge_session *s, call *c, void *ctx)
+{
+    if (c->case_index > 0) answer_constant(s, c, ctx);
+}
+
+/* Noise that no mistake names, after a right first case: the first wrong
+ * case runs again alone (the fresh run). Right there, the result depends on
+ * the calls before it, and that is named; wrong there, nothing is. A wrong
+ * first case, or a right session, has no fresh run. */
+static void a_fresh_run_names_earlier_calls(void)
+{
+    int noise = 2;
+    for (int p = 0; p < judge_n_metas; p++) {
+        const judge_meta *m = &judge_metas[p];
+        for (int right = 0; right < 2; right++) {
+            judge_session *s = judged(m, answer_first_only, &noise);
+            CHECK(s && s->verdict == JUDGE_WA && !s->named[0] && s->verdict_case == 1, "%d: not a plain WA on case 1", m->id);
+            if (!s) continue;
+            judge_session *f = judge_session_fresh(s);
+            CHECK(f && judge_session_calls(f) == 1 && !judge_session_fresh(s), "%d: no fresh run of one call, once", m->id);
+            if (f) {
+                answered(f, right ? answer_reference : answer_constant, &noise);
+                CHECK(!memcmp(f->calls[0].args.ints, s->calls[s->cases[1].call].args.ints, sizeof f->calls[0].args.ints),
+                      "%d: the fresh run is not case 1's call", m->id);
+            }
+            judge_session_finish(s);
+            CHECK(s->named[0] == (right ? &judge_earlier_calls : NULL) && !s->partial,
+                  "%d: a fresh run answered %s named %s", m->id, right ? "right" : "wrong",
+                  s->named[0] ? s->named[0]->id : "nothing");
+            judge_session_free(s);
+        }
+        judge_session *s = judged(m, answer_constant, &noise);
+        CHECK(s && !judge_session_fresh(s), "%d: a fresh run of the first case", m->id);
+        judge_session_free(s);
+        s = judged(m, answer_reference, NULL);
+        CHECK(s && s->verdict == JUDGE_AC && !judge_session_fresh(s), "%d: a fresh run of a right session", m->id);
         judge_session_free(s);
     }
 }
@@ -613,6 +661,7 @@ int main(int argc, char **argv)
         { "degenerate_outputs_name_nothing", degenerate_outputs_name_nothing },
         { "nan_outputs_tell_where_they_came_from", nan_outputs_tell_where_they_came_from },
         { "state_kept_is_named", state_kept_is_named },
+        { "a_fresh_run_names_earlier_calls", a_fresh_run_names_earlier_calls },
         { "mask_picture_follows_the_rule", mask_picture_follows_the_rule },
         { "large_scores_keep_their_promise", large_scores_keep_their_promise },
         { "cases_are_ragged", cases_are_ragged },

@@ -249,8 +249,13 @@ class Session {
   // null when they must not run (the report says why); a session's time
   // limit in ms (the speed runs' budget).
   wantSpeed() { this.x.jw_want_speed(this.ptr); }
-  speed() {
-    const ptr = this.x.jw_speed(this.ptr);
+  speed() { return this.#owned(this.x.jw_speed(this.ptr)); }
+
+  // The fresh run (judge.h): once every call ran, a wrong case to run again
+  // alone in a fresh instance, as a session owned by this one, or null.
+  fresh() { return this.#owned(this.x.jw_fresh(this.ptr)); }
+
+  #owned(ptr) {
     if (!ptr) return null;
     const s = new Session(this.core, ptr);
     s.free = () => {};

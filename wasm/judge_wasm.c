@@ -166,6 +166,9 @@ int EXPORT(jw_verdict)(judge_session *s)
 void EXPORT(jw_want_speed)(judge_session *s) { judge_session_want_speed(s); }
 judge_session *EXPORT(jw_speed)(judge_session *s) { return judge_session_speed(s); }
 int EXPORT(jw_time_ms)(judge_session *s) { return judge_session_meta(s)->time_ms; }
+/* The fresh run (judge.h): once the calls are all run, a wrong case to run
+ * again alone in a fresh module instance (owned by s; NULL: none). */
+judge_session *EXPORT(jw_fresh)(judge_session *s) { return judge_session_fresh(s); }
 
 /* "AC", "WA", ... for the verdict numbers JavaScript passes to jw_fault. */
 const char *EXPORT(jw_verdict_code)(int v) { return judge_verdict_code((judge_verdict)v); }

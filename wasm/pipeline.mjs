@@ -7,7 +7,7 @@
 import { loadJudgeCore } from './judge_core.mjs';
 import { makeCompiler } from './compiler.mjs';
 import { sourceName, withPath } from './compile.mjs';
-import { runSession, runSpeed, runWorkers, Cancelled } from './run.mjs';
+import { runSession, runFresh, runSpeed, runWorkers, Cancelled } from './run.mjs';
 
 // What the page needs of a problem (the C judge's list has more: params);
 // web/site.mjs puts the same in the page at build time.
@@ -132,6 +132,10 @@ export async function createPipeline(platform, { onProgress, preload = false } =
         if (c.ok) {
           me.run = runSession({ session, problem: p, wasm: c.wasm, guard, startWorker: workers.take, phases });
           await me.run.done;
+          if (!me.cancelled) {
+            me.run = runFresh({ session, problem: p, wasm: c.wasm, guard, startWorker: workers.take, phases });
+            await me.run.done;
+          }
         }
         // After a CE too: then no speed run, and the report says why.
         if (speed && !me.cancelled) {

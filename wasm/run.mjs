@@ -292,6 +292,15 @@ export function runSession({ session, problem, wasm, guard, startWorker, phases 
   return { done, cancel: () => cancel() };
 }
 
+// The fresh run of a session (judge.h): a wrong case no mistake explains,
+// again alone in a fresh worker, once the session's own calls have all run.
+// Returns { done, cancel } as runSession does.
+export function runFresh({ session, problem, wasm, guard, startWorker, phases }) {
+  const fresh = session.fresh();
+  if (!fresh) return { done: Promise.resolve(), cancel() {} };
+  return runSession({ session: fresh, problem, wasm, guard, startWorker, phases });
+}
+
 // The speed runs of a session that asked for them (judge.h, "speed"), once
 // its own calls have all run: the same module in a fresh worker, with the
 // speed runs' own time limit. Returns { done, cancel } as runSession does.

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Beginner helpers; the answer is computed into a static array on the
  * first call only, and every later call copies that array out. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Beginner helpers; the weights are computed into static arrays on the
  * first call only and copied out on every call. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Beginner helpers; q, k and v live in static arrays that are projected on
  * the first call only ("the weights do not change"), so later calls attend
  * over stale projections. */

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Builds the table of each query's first key once, on the first call, and reuses it for every later T and W. */
 #include <math.h>
 #include <stddef.h>

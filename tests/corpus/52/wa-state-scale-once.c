@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Computes 1/sqrt(D) once into a static on the first call and keeps it for every later D. */
 #include <math.h>
 #include <stdlib.h>

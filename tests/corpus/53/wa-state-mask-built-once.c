@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Builds a 65 x 65 table of which key each query sees on the first call only, with that call's n_sink and window. */
 #include <math.h>
 #include <stdlib.h>

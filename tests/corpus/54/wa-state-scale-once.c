@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Computes 1/sqrt(D) into a static on the first call only. */
 #include <math.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Online in double with 1/sqrt(D) computed into a static on the first call and reused. */
 #include <math.h>
 

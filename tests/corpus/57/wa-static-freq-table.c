@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* The inverse frequencies kept in a static table, rebuilt only when D changes: a later call with the same D and another theta turns by the old theta's angles. */
 #include <math.h>
 

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA depends_on_earlier_calls */
 /* Marks the global flags in a static array only when the shape (B, H, T, D, W, G) changes: a later call of the same shape with new positions keeps the old ones. The outputs are new, so nothing names it as a cached answer. */
 #include <math.h>
 
