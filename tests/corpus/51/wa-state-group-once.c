@@ -1,4 +1,4 @@
-/* expect: WA @head */
+/* expect: WA depends_on_earlier_calls */
 /* Computes the group size H / Hkv once, into a static, on the first call, and keeps it for every later call. */
 #include <math.h>
 
