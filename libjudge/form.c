@@ -255,7 +255,7 @@ static void add_row(float *restrict acc, float x, const float *restrict v, ptrdi
 /* The weights of one query row: e[j] for each key (after the rescales the
  * tiles applied), acc[c] the weighted values, *l the sum, *m the max used,
  * *m_last the last tile's own. Returns whether the row sees any key. */
-static int row_weights(const form_attn *f, const judge_changes *ch, int tile, const float *s,
+static int row_weights(const form_attn *f, const judge_changes *ch, int tile, int i, const float *s,
                        const unsigned char *w, int S_b, int b, int g, float *e, float *acc,
                        float *l, float *m, float *m_last, sink_term *sk)
 {
@@ -286,7 +286,14 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, co
     int keys = S_b;   /* the keys the tiles cover */
     if (ch->tile_keys == FORM_TILE_KEYS_WHOLE_TILES)
         while (keys > 0 && !w[keys - 1]) keys--;
-    if (ch->tile_keys) keys = keys / width * width;
+    if (ch->tile_keys == FORM_TILE_KEYS_WHOLE_TILES || ch->tile_keys == FORM_TILE_KEYS_WHOLE_TILES_OF_S)
+        keys = keys / width * width;
+    if ((ch->tile_keys == FORM_TILE_KEYS_CAUSAL_NO_OFFSET || ch->tile_keys == FORM_TILE_KEYS_CAUSAL_NO_OFFSET_ROWS) && f->causal) {
+        /* The key tiles past i skipped, or the keys past its query tile's last row */
+        int end = (i / width + 1) * width;
+        if (ch->tile_keys == FORM_TILE_KEYS_CAUSAL_NO_OFFSET_ROWS && end > f->T) end = f->T;
+        if (keys > end) keys = end;
+    }
     for (int j0 = 0; j0 < keys; j0 += width) {
         int end = j0 + width < keys ? j0 + width : keys, used = 0;
         float own = -INFINITY;
@@ -503,7 +510,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                     }
                 } else {
                     m = ch->max_scope ? run_max : -INFINITY;
-                    any = row_weights(f, ch, tile, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
+                    any = row_weights(f, ch, tile, i, s + (size_t)i * S, w + (size_t)i * S, S_b, b, g,
                                       pi, acc, &l, &m, &m_last, &sk);
                     run_max = m;
                     /* Two-pass code adds this row's terms to the sum it kept;
