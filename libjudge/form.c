@@ -455,7 +455,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                  * each other's adds. */
                 float *si = s + (size_t)i * S;
                 for (int j = 0; j < S_b; j++) si[j] = 0.0f;
-                for (int c = 0; c < (ch->score_dims ? D / 4 * 4 : D); c++)
+                for (int c = 0; c < form_dot_dims(ch, D); c++)
                     add_row(si, AT(f->q, b, h, i, c), kt + (size_t)c * S, 1, S_b);
                 for (int j = 0; j < S_b; j++) {
                     unsigned char *wij = &w[(size_t)i * S + j];

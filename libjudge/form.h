@@ -51,6 +51,10 @@ int form_common(int variant);
 /* The scale code with the changes ch gives q.k, in H heads of D dims. */
 float form_score_scale(const judge_changes *ch, int H, int D);
 
+/* The dims of a D-dim score dot that code with the changes ch sums
+ * (score_dims whole_fours: a loop unrolled by 4, no loop for the rest). */
+static inline int form_dot_dims(const judge_changes *ch, int D) { return ch->score_dims ? D / 4 * 4 : D; }
+
 /* The offset code with the changes ch adds to query i's index to place it
  * among S keys, T queries being the last T positions: S - T when right. */
 int form_causal_offset(const judge_changes *ch, int S, int T);

@@ -795,13 +795,14 @@ static int fresh_outputs(const judge_meta *m)
  * on too little of the shape. */
 static void check_state(judge_session *s)
 {
+    int any_shape = fresh_outputs(s->m);
     for (int ci = 0; ci < s->m->n_cases; ci++) {
         const call *c = &s->calls[s->cases[ci].call];
         if (s->cases[ci].verdict != JUDGE_WA) continue;
         for (int e = 0; e < ci; e++) {
             const call *ce = &s->calls[s->cases[e].call];
             if (!ce->answered || ce->fault != JUDGE_AC) continue;
-            if (memcmp(c->args.ints, ce->args.ints, sizeof c->args.ints) && !fresh_outputs(s->m)) continue;
+            if (!any_shape && memcmp(c->args.ints, ce->args.ints, sizeof c->args.ints)) continue;
             /* All zeros is no memory, nor is noise that ignores the inputs:
              * what is remembered was right when it was computed. */
             if (s->cases[e].verdict != JUDGE_AC || !same_answer(s, c, ce) || degenerate(s, c)) continue;

@@ -170,7 +170,7 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
     int after = ch->backward_mask == FORM_BACKWARD_MASK_AFTER_SOFTMAX;
     float scale = form_score_scale(ch, 1, D), max = -INFINITY, sum = 0.0f, delta = 0.0f, raw = 0.0f;
     const float *qi = x->q + (size_t)i * x->rs, *gi = x->dout + (size_t)i * x->rs;
-    int fours = ch->score_dims ? D / 4 * 4 : D;
+    int fours = form_dot_dims(ch, D);
     for (int j = 0; j < S; j++) {
         float s = dot(qi, x->k + (size_t)j * x->rs, fours);
         p[j] = !after && !sees(g, ch, i, j, kv_pass) ? -INFINITY

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include "att.h"
 #include "judge.h"
+#include "form.h"
 
 enum { OUT, QN, QR, C, KPE, LEN, WUK, WUV, PB, PH, PS, PDC, PDN, PDR, PDV, N_PARAMS };
 
@@ -161,7 +162,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
             float max = no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = 0.0f;
             for (int j = 0; j < n; j++) {
                 float dot = 0.0f, rot = 0.0f;
-                for (int l = 0; l < (ch->score_dims ? d_c / 4 * 4 : d_c) && j < rows; l++)
+                for (int l = 0; l < form_dot_dims(ch, d_c) && j < rows; l++)
                     dot += q_lat[l] * cb[(size_t)j * d_c + l];
                 for (int r = 0; r < d_r && !ch->mla_rope && j < krows; r++) rot += qr[bh * d_r + r] * kb[(size_t)j * d_r + r];
                 s[j] = j < rows && j < krows ? (dot * lat_scale + rot) * scale : NAN;

@@ -88,7 +88,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     if (ch->topk_clamp == FORM_TOPK_CLAMP_TO_I && n > i) n = i;
     for (int j = 0; j < T; j++) {
         float dot = 0.0f;
-        for (int c = 0; c < (ch->score_dims ? D / 4 * 4 : D); c++) {
+        for (int c = 0; c < form_dot_dims(ch, D); c++) {
             float qc = q[(size_t)i * D + c];
             if (ch->topk_scores == FORM_TOPK_SCORES_Q_SCALED) qc *= scale;
             if (ch->topk_scores == FORM_TOPK_SCORES_Q_DIVIDED) qc /= sqrtf((float)D);
@@ -274,7 +274,7 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
              * in; zero_past: so up to the query, past it out of the loop. */
             for (int j = 0; j < T; j++) {
                 float dot = 0.0f;
-                for (int c = 0; c < (ch->score_dims ? D / 4 * 4 : D); c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
+                for (int c = 0; c < form_dot_dims(ch, D); c++) dot += q[(size_t)i * D + c] * k[(size_t)j * D + c];
                 int w = hybrid_sees(ch, global, W, i, j);
                 int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
                 s[j] = w || !fill ? dot * scale : 0.0f;

@@ -132,7 +132,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 e[j] = -INFINITY;
                 if (!seen && ch->softmax != FORM_SOFTMAX_MAX_WITH_HIDDEN) continue;
                 float s = 0.0f;
-                for (int c = 0; c < (ch->score_dims ? D / 4 * 4 : D); c++) s += q[AT(t, h, c)] * k[AT(j - read0, h, c)];
+                for (int c = 0; c < form_dot_dims(ch, D); c++) s += q[AT(t, h, c)] * k[AT(j - read0, h, c)];
                 if (s * scale > max) max = s * scale;
                 if (seen) e[j] = s * scale;
             }
