@@ -18,7 +18,10 @@
  * tier): flops is the dense count, which counts the masked half of the
  * scores too, as the peers compute it; real_flops the work no
  * implementation can skip, the causal half left out (bench/run.mjs's %
- * limit); bytes = real_bytes, what must be read and written once.
+ * limit); bytes = real_bytes, what must be read and written once. For
+ * the core's (a) and (b), two lines more, its parts timed alone the same way:
+ *   PART peer=.. shape=.. threads=.. part=projection|attention median_ms=.. flops=..
+ * one of the four projections (2 T d^2), and the attention (2 T (T+1) d).
  * Before it is timed, the core's output is checked against the scalar
  * reference (att_mha_ref on the first 128 tokens, which causal attention
  * makes independent of the rest; att_attn_ref for decode; for the backward
@@ -162,6 +165,50 @@ static int check(const job *j)
     return r.n_bad == 0;
 }
 
+/* n timed runs of fn(j) after j->warmup - 1 more (measure() ran the
+ * first), sorted into t; returns the median. */
+static double timed(const job *j, void (*fn)(const job *), double *t)
+{
+    for (int i = 1; i < j->warmup; i++) fn(j);
+    for (int i = 0; i < j->runs; i++) {
+        double t0 = now_ms();
+        fn(j);
+        t[i] = now_ms() - t0;
+    }
+    qsort(t, (size_t)j->runs, sizeof *t, cmp_double);
+    return j->runs % 2 ? t[j->runs / 2] : (t[j->runs / 2 - 1] + t[j->runs / 2]) / 2;
+}
+
+/* The core's (a) and (b) in their two parts, as att_mha_simd calls them:
+ * one of its four projections (x . wq), and the attention over the q, k
+ * and v its last run left in the scratch (so on real projections). Where
+ * the time goes, beside how fast each part runs against the ceiling. */
+static void part_projection(const job *j)
+{
+    const size_t td = (size_t)j->s->T * j->s->d;
+    att_matmul_simd(j->out, j->x, j->w, j->s->T, j->s->d, j->s->d, j->threads, j->scratch + 4 * td);
+}
+
+static void part_attention(const job *j)
+{
+    const shape *s = j->s;
+    const int D = s->d / s->H;
+    const size_t td = (size_t)s->T * s->d;
+    const float *q = j->scratch, *k = q + td, *v = k + td;
+    att_attn_desc a = { s->T, s->T, s->H, s->H, D, 1, 0, 1.0f / sqrtf((float)D),
+                        s->d, D, s->d, D, s->d, D, 0 };
+    att_attn_simd(j->scratch + 3 * td, q, k, v, NULL, &a, j->threads, j->scratch + 4 * td);
+}
+
+static void measure_parts(const job *j, double *t)
+{
+    const double T = j->s->T, d = j->s->d;
+    printf("PART peer=%s shape=%c threads=%d part=projection median_ms=%.3f flops=%.0f\n", j->name,
+           j->s->shape, j->threads, timed(j, part_projection, t), 2 * T * d * d);
+    printf("PART peer=%s shape=%c threads=%d part=attention median_ms=%.3f flops=%.0f\n", j->name,
+           j->s->shape, j->threads, timed(j, part_attention, t), 2 * T * (T + 1) * d);
+}
+
 static void measure(job *j)
 {
     const shape *s = j->s;
@@ -199,15 +246,7 @@ static void measure(job *j)
     memset(j->scratch, 0, nscr * 4);   /* touch every page before timing */
     run_once(j);   /* the first warm-up run, whose output is checked */
     if (!strcmp(j->peer, "core") && !check(j)) fprintf(stderr, "att_bench: %s shape %c: WRONG\n", j->name, s->shape);
-    for (int i = 1; i < j->warmup; i++) run_once(j);
-    double *t = xmalloc(sizeof(double) * j->runs);
-    for (int i = 0; i < j->runs; i++) {
-        double t0 = now_ms();
-        run_once(j);
-        t[i] = now_ms() - t0;
-    }
-    qsort(t, (size_t)j->runs, sizeof *t, cmp_double);
-    double med = j->runs % 2 ? t[j->runs / 2] : (t[j->runs / 2 - 1] + t[j->runs / 2]) / 2;
+    double *t = xmalloc(sizeof(double) * j->runs), med = timed(j, run_once, t);
     att_work w;   /* the count the judge's speed tier uses too (core/att_work.c) */
     if (s->shape == 'd') att_work_backward(&w, 1, s->H, s->T, s->S, s->D, 1);
     else if (s->shape == 'c') att_work_decode(&w, 1, s->S, s->H, s->D);
@@ -216,6 +255,7 @@ static void measure(job *j)
            "bytes=%.0f real_flops=%.0f real_bytes=%.0f note=%s%s,runs=%d\n", j->name, s->shape, j->threads,
            t[0], med, t[j->runs - 1], w.dense_flops, w.bytes, w.flops, w.bytes, !strcmp(j->peer, "core") ? "simd=" : "",
            !strcmp(j->peer, "core") ? att_simd_name() : j->peer, j->runs);
+    if (!strcmp(j->peer, "core") && (s->shape == 'a' || s->shape == 'b')) measure_parts(j, t);
     fflush(stdout);
     free(t);
     free(j->x);

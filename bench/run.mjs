@@ -26,6 +26,7 @@ const cpu = (() => {
 })();
 
 const results = [];   // { fields, load, where }
+const parts = [];     // the core's (a) and (b) in parts: { fields, where }
 const ceilings = {};  // `${where}:${name}:${threads}` -> value
 const notes = [];
 
@@ -38,10 +39,11 @@ function run(where, cmd, args, env = {}) {
   else if (r.stderr.trim()) notes.push(`${where} ${args.join(' ')}: ${r.stderr.trim()}`);
   const load = ((load0 + os.loadavg()[0]) / 2).toFixed(2);
   for (const line of r.stdout.split('\n')) {
-    const m = /^(RESULT|CEILING|CHECK|SKIP) (.*)$/.exec(line);
+    const m = /^(RESULT|CEILING|CHECK|SKIP|PART) (.*)$/.exec(line);
     if (!m) continue;
     const fields = Object.fromEntries(m[2].split(' ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
     if (m[1] === 'RESULT') results.push({ fields, load, where });
+    else if (m[1] === 'PART') parts.push({ fields, where });
     else if (m[1] === 'CEILING') {
       const k = `${where}:${fields.name}:${fields.threads}`;
       ceilings[k] = Math.max(ceilings[k] ?? 0, Number(fields.value));
@@ -145,6 +147,18 @@ console.log('peers compute it), 4 S D H for (c); GB/s: bytes / median; % ceil: o
 console.log('for (a)/(b), of read bandwidth for (c), each measured on the row\'s threads at once. % limit: the same ceilings, over');
 console.log('the work no one can skip: 8 T d^2 + 2 T (T+1) d FLOP for (a)/(b) (the causal half');
 console.log('left out, as this core does), the bytes read for (c). load: 1-min load average.');
+// Where the core's (a) and (b) spend their time: each part timed alone, its
+// share of the whole run's median and its own % of the FMA ceiling (the
+// attention's work without the causal half, as % limit counts it).
+if (parts.length) console.log('\nthe core in parts, each timed alone (four projections, then the attention):');
+for (const p of parts.filter((p) => p.fields.part === 'projection')) {
+  const f = p.fields, whole = results.find((r) => r.where === p.where && r.fields.peer === f.peer && r.fields.shape === f.shape && r.fields.threads === f.threads);
+  const att = parts.find((a) => a.where === p.where && a.fields.part === 'attention' && a.fields.peer === f.peer && a.fields.shape === f.shape && a.fields.threads === f.threads);
+  if (!whole || !att) continue;
+  const [c] = ceiling(whole), of = (x) => `${(100 * Number(x.fields.flops) / (Number(x.fields.median_ms) * 1e6) / c).toFixed(0)}% of the ceiling`;
+  const share = (ms) => `${(100 * ms / Number(whole.fields.median_ms)).toFixed(0)}% of the run`;
+  console.log(`  ${f.peer} (${f.shape}) ${f.threads} thr: projections 4 x ${f.median_ms} ms (${share(4 * Number(f.median_ms))}) at ${of(p)}; attention ${att.fields.median_ms} ms (${share(Number(att.fields.median_ms))}) at ${of(att)}`);
+}
 // Two threads against one, for each peer run on both, beside what the
 // machine's own ceilings gain from the second thread in the same run.
 const scaling = [];
