@@ -79,7 +79,7 @@ int form_decode_keys(const judge_changes *ch, int seen, int S_max)
     }
 }
 
-float form_score_scale(const judge_changes *ch, int H, int D)
+float form_score_scale(const judge_changes *ch, int H, int D, int S)
 {
     switch (ch->scale) {
     case FORM_SCALE_ONE: return 1.0f;
@@ -87,6 +87,7 @@ float form_score_scale(const judge_changes *ch, int H, int D)
     case FORM_SCALE_INV_SQRT_MODEL: return 1.0f / sqrtf((float)(H * D));
     case FORM_SCALE_SQRT_D: return sqrtf((float)D);
     case FORM_SCALE_INT_SQRT: return 1.0f / (float)(int)sqrtf((float)D);
+    case FORM_SCALE_INV_SQRT_KEYS: return 1.0f / sqrtf((float)S);
     case FORM_SCALE_AFTER_SOFTMAX: return 1.0f;   /* the weights get it: form_weight_scale */
     default: return 1.0f / sqrtf((float)D);
     }
@@ -268,7 +269,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, in
     int filled = ch->mask_fill != FORM_MASK_FILL_RIGHT;   /* hidden keys are keys of score 0 */
     int any = 0, width = tile > 0 ? tile : S_b;
     /* max_unscaled: the max of q . k itself, s / scale (x * 1 is x for the rest) */
-    float unscale = ch->softmax == FORM_SOFTMAX_MAX_UNSCALED ? 1.0f / form_score_scale(ch, f->H, f->D) : 1.0f;
+    float unscale = ch->softmax == FORM_SOFTMAX_MAX_UNSCALED ? 1.0f / form_score_scale(ch, f->H, f->D, f->S) : 1.0f;
     /* *m comes in as the max the row starts from: -inf, or one carried from earlier rows */
     if (no_max || ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO) *m = 0.0f;
     *l = 0.0f;
@@ -396,7 +397,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     /* Code that divided by l after every tile has its output in acc. */
     int divided = ch->online == FORM_ONLINE_DIVIDE_PER_TILE;
     int weights_first = (last && !ch->normalize && !divided) || capped_probs;
-    float scale = form_score_scale(ch, f->H, f->D), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
+    float scale = form_score_scale(ch, f->H, f->D, f->S), wscale = form_weight_scale(ch, f->D), cap = (float)f->cap;
     size_t ts = (size_t)T * S;
     float *s = malloc(sizeof(float) * (2 * ts + (size_t)D * S + 2 * (size_t)D + 2 * (size_t)S + 1));
     unsigned char *w = malloc(ts + 1);

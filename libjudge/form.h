@@ -48,8 +48,9 @@ int form_variants(const judge_changes *ch);
  * mistakes, a weaker claim than one, is tried in those alone. */
 int form_common(int variant);
 
-/* The scale code with the changes ch gives q.k, in H heads of D dims. */
-float form_score_scale(const judge_changes *ch, int H, int D);
+/* The scale code with the changes ch gives q.k, in H heads of D dims, with
+ * S keys. */
+float form_score_scale(const judge_changes *ch, int H, int D, int S);
 
 /* The dims of a D-dim score dot that code with the changes ch sums
  * (score_dims whole_fours: a loop unrolled by 4, no loop for the rest). */

@@ -168,7 +168,7 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
 {
     int S = g->S, D = g->D;
     int after = ch->backward_mask == FORM_BACKWARD_MASK_AFTER_SOFTMAX;
-    float scale = form_score_scale(ch, 1, D), max = -INFINITY, sum = 0.0f, delta = 0.0f, raw = 0.0f;
+    float scale = form_score_scale(ch, 1, D, S), max = -INFINITY, sum = 0.0f, delta = 0.0f, raw = 0.0f;
     const float *qi = x->q + (size_t)i * x->rs, *gi = x->dout + (size_t)i * x->rs;
     int fours = form_dot_dims(ch, D);
     for (int j = 0; j < S; j++) {
@@ -235,7 +235,7 @@ static void head_probs(const grads_in *g, const judge_changes *ch, const head_vi
 static judge_status grads_simulate(void *const *outs, const grads_in *g, const judge_changes *ch)
 {
     int T = g->T, S = g->S, D = g->D, H = g->H, bthd = ch->backward_layout == FORM_BACKWARD_LAYOUT_BTHD;
-    float scale = form_score_scale(ch, 1, D);
+    float scale = form_score_scale(ch, 1, D, S);
     float qs = ch->backward_dq_scale ? 1.0f : scale, ks = ch->backward_dk_scale ? 1.0f : scale;
     int key_pass = ch->backward_tiles == FORM_BACKWARD_TILES_KEY_PASS_UNMASKED ||
                    ch->backward_tiles == FORM_BACKWARD_TILES_KEY_PASS_SKIP_DIAGONAL;

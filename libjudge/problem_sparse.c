@@ -79,7 +79,7 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
                      int D, int topk, int i, float *s, float *x, unsigned char *keep, float *out,
                      float *carried)
 {
-    float scale = form_score_scale(ch, 1, D);
+    float scale = form_score_scale(ch, 1, D, T);
     int r = ch->topk_rank, n = ch->topk_count == FORM_TOPK_COUNT_MINUS_ONE ? topk - 1
                               : ch->topk_count == FORM_TOPK_COUNT_PLUS_ONE ? topk + 1 : topk;
     /* The candidates: the visible keys, or every key (the future with its
@@ -263,7 +263,7 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
         int x = ch->hybrid_index == FORM_HYBRID_INDEX_LEADING ? g : idx[g];
         if (x >= 0 && x < T) global[x] = 1;
     }
-    float scale = form_score_scale(ch, 1, D);
+    float scale = form_score_scale(ch, 1, D, T);
     for (size_t bh = 0; bh < (size_t)a->ints[H_B] * a->ints[H_H]; bh++) {
         const float *q = (const float *)a->buf[H_Q] + bh * T * D, *k = (const float *)a->buf[H_K] + bh * T * D;
         const float *v = (const float *)a->buf[H_V] + bh * T * D;

@@ -111,7 +111,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     int head_major = ch->varlen_layout == FORM_VARLEN_LAYOUT_HEAD_MAJOR;
     /* Element (t, h, c) as the code indexes it. */
 #define AT(t, h, c) (head_major ? ((size_t)(h) * total + (t)) * D + (c) : ((size_t)(t) * H + (h)) * D + (c))
-    float scale = form_score_scale(ch, H, D), carried = 0.0f;   /* the sum code did not reset */
+    float scale = form_score_scale(ch, H, D, total), carried = 0.0f;   /* the sum code did not reset */
     for (int t = 0; t < total; t++) {
         int b = sequence_of(cu, B, t, ch);
         int lo = ch->varlen_keys == FORM_VARLEN_KEYS_PACK ? 0 : cu[b];
