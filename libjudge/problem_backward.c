@@ -170,13 +170,13 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
     int after = ch->backward_mask == FORM_BACKWARD_MASK_AFTER_SOFTMAX;
     float scale = form_score_scale(ch, 1, D, S), max = -INFINITY, sum = 0.0f, delta = 0.0f, raw = 0.0f;
     const float *qi = x->q + (size_t)i * x->rs, *gi = x->dout + (size_t)i * x->rs;
-    int fours = form_dot_dims(ch, D);
+    int fours = form_dot_dims(ch, D), all = ch->score_dims == FORM_SCORE_DIMS_WHOLE_FOURS_ALL ? fours : D;
     for (int j = 0; j < S; j++) {
         float s = dot(qi, x->k + (size_t)j * x->rs, fours);
         p[j] = !after && !sees(g, ch, i, j, kv_pass) ? -INFINITY
              : ch->backward_p == FORM_BACKWARD_P_UNSCALED ? s : scale * s;
         if (p[j] > max) max = p[j];
-        dp[j] = dot(gi, x->v + (size_t)j * x->rs, ch->score_dims == FORM_SCORE_DIMS_WHOLE_FOURS_ALL ? fours : D);
+        dp[j] = dot(gi, x->v + (size_t)j * x->rs, all);
     }
     if (x->lse) {   /* 66: P from the saved log-sum-exp */
         float sub = ch->backward_p == FORM_BACKWARD_P_RAW_EXP ? 0.0f : x->lse[i];
@@ -207,7 +207,7 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
     } else if (!x->o) {
         for (int j = 0; j < S; j++) delta += p[j] * dp[j];
     } else {
-        delta = dot(gi, x->o + (size_t)i * x->rs, D);
+        delta = dot(gi, x->o + (size_t)i * x->rs, all);
     }
     return delta;
 }
