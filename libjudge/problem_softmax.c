@@ -77,8 +77,14 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
     float sum = ch->sum_reset == FORM_SUM_RESET_NEVER ? c->sum : 0.0f;
     /* x * 1 is x: the same bits for every other knob */
     float r = ch->softmax == FORM_SOFTMAX_SCALED_SQRT_N ? 1.0f / sqrtf((float)n) : 1.0f;
-    for (int j = 0; j < n; j++)
+    for (int j = 0; j < n - (ch->softmax == FORM_SOFTMAX_MAX_SKIPS_LAST); j++)
         if (x[j * step] * r > max) max = x[j * step] * r;
+    if (ch->softmax == FORM_SOFTMAX_MIN_SUBTRACTED) {   /* the least finite value; none: -inf, empty */
+        float lo = INFINITY;
+        for (int j = 0; j < n; j++)
+            if (x[j * step] != -INFINITY && x[j * step] < lo) lo = x[j * step];
+        max = lo == INFINITY ? -INFINITY : lo;
+    }
     c->max = max;
     /* The correct code stops here for a row of -inf; code that never looks
      * at the max (no_max) or does not guard it (empty = nan) goes on to 0/0. */
