@@ -168,10 +168,11 @@ static void merge_row(float *o, float *lse, const float *x, const float *const *
         return;
     }
     int no_max = ch->softmax == FORM_SOFTMAX_NO_MAX, seen = 0, best = 0;
+    int last = P - (ch->softmax == FORM_SOFTMAX_MAX_SKIPS_LAST);   /* the splits the max looks at */
     float m = no_max ? 0.0f : -INFINITY, sum = 0.0f, sum_lse = 0.0f, seen_lse = 0.0f;
     for (int p = 0; p < P; p++) {
         seen += x[p] != -INFINITY;
-        if (!no_max && x[p] > m) m = x[p], best = p;
+        if (!no_max && p < last && x[p] > m) m = x[p], best = p;
         sum_lse += x[p];
         if (x[p] != -INFINITY) seen_lse += x[p];
     }
