@@ -73,11 +73,16 @@ static int outranks(const judge_changes *ch, const float *x, int m, int j)
 }
 
 /* Query i's row: scores s (T floats), the ranked values x and the kept flags
- * (T each), out_i (D floats); *carried, the softmax sum code did not reset
- * (sum_reset), the row's sum starts from and ends as. */
+ * (T each), out_i (D floats); rows of q, k and v rs floats apart (D, or H * D
+ * read as [B, T, H, D]); *carried, the softmax sum and max code did not reset
+ * (sum_reset, max_scope), the row's start from and end as. */
+typedef struct {
+    float sum, max;
+} carried_stats;
+
 static void topk_row(const judge_changes *ch, const float *q, const float *k, const float *v, int T,
                      int D, int topk, int i, float *s, float *x, unsigned char *keep, float *out,
-                     float *carried)
+                     size_t rs, carried_stats *carried)
 {
     float scale = form_score_scale(ch, 1, D, T);
     int r = ch->topk_rank, n = ch->topk_count == FORM_TOPK_COUNT_MINUS_ONE ? topk - 1
@@ -89,10 +94,10 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     for (int j = 0; j < T; j++) {
         float dot = 0.0f;
         for (int c = 0; c < form_dot_dims(ch, D); c++) {
-            float qc = q[(size_t)i * D + c];
+            float qc = q[(size_t)i * rs + c];
             if (ch->topk_scores == FORM_TOPK_SCORES_Q_SCALED) qc *= scale;
             if (ch->topk_scores == FORM_TOPK_SCORES_Q_DIVIDED) qc /= sqrtf((float)D);
-            dot += qc * k[(size_t)j * D + c];
+            dot += qc * k[(size_t)j * rs + c];
         }
         s[j] = ch->topk_scores ? dot : dot * scale;
         x[j] = j > i && r == FORM_TOPK_RANK_MASKED_ZERO ? 0.0f : r == FORM_TOPK_RANK_ABS ? fabsf(s[j]) : s[j];
@@ -113,7 +118,8 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     /* Without renormalising: the softmax over every visible key, the weights
      * of the keys not kept zeroed afterwards. */
     int all = ch->topk_renorm == FORM_TOPK_RENORM_NONE;
-    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY, sum = *carried;
+    float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : ch->max_scope ? carried->max : -INFINITY;
+    float sum = carried->sum;
     for (int j = 0; j < (ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN ? T : seen); j++)
         if ((all || keep[j] || j > i) && s[j] > max) max = s[j];
     if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
@@ -122,10 +128,11 @@ static void topk_row(const judge_changes *ch, const float *q, const float *k, co
     for (int c = 0; c < D; c++) {
         float acc = 0.0f;
         for (int j = 0; j < seen; j++)
-            if (keep[j]) acc += (j ? 1.0f : w0) * expf(s[j] - max) * v[(size_t)j * D + c];
+            if (keep[j]) acc += (j ? 1.0f : w0) * expf(s[j] - max) * v[(size_t)j * rs + c];
         out[c] = sum > 0.0f ? acc / sum : 0.0f;
     }
-    *carried = ch->sum_reset ? sum : 0.0f;
+    carried->sum = ch->sum_reset ? sum : 0.0f;
+    carried->max = max;
 }
 
 static judge_status simulate(void *const *outs, const judge_args *a, const judge_changes *ch,
@@ -140,15 +147,18 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         free(keep);
         return JUDGE_ENOMEM;
     }
-    float carried = 0.0f;   /* rows in the order b, h, i */
-    for (size_t bh = 0; bh < (size_t)a->ints[PB] * a->ints[PH]; bh++) {
-        size_t o = bh * T * D;
-        if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried = 0.0f;
+    carried_stats carried = { 0.0f, -INFINITY };   /* rows in the order b, h, i */
+    int H = a->ints[PH], bthd = ch->qkv_layout == FORM_QKV_LAYOUT_BTHD;
+    size_t rs = bthd ? (size_t)H * D : (size_t)D;
+    for (size_t bh = 0; bh < (size_t)a->ints[PB] * H; bh++) {
+        size_t o = bthd ? bh / H * T * rs + bh % H * D : bh * T * D;
+        if (ch->sum_reset == FORM_SUM_RESET_PER_HEAD) carried.sum = 0.0f;
+        if (ch->max_scope == FORM_MAX_SCOPE_PER_HEAD) carried.max = -INFINITY;
         if (ch->topk_keep == FORM_TOPK_KEEP_PER_HEAD) memset(keep, 0, (size_t)T);
         for (int i = 0; i < T; i++)
             topk_row(ch, (const float *)a->buf[Q] + o, (const float *)a->buf[K] + o,
                      (const float *)a->buf[V] + o, T, D, a->ints[PTOPK], i, s, s + T, keep,
-                     (float *)outs[OUT] + o + (size_t)i * D, &carried);
+                     (float *)outs[OUT] + o + (size_t)i * rs, rs, &carried);
     }
     free(s);
     free(keep);
