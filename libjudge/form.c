@@ -224,7 +224,9 @@ static float logit(const form_attn *f, const judge_changes *ch, int b, int h, in
             s = ch->softcap == FORM_SOFTCAP_UNSCALED ? scale * (cap * tanhf(dot / cap))
               : ch->softcap == FORM_SOFTCAP_NO_DIVIDE ? cap * tanhf(s)
               : ch->softcap == FORM_SOFTCAP_NO_MULTIPLY ? tanhf(s / cap)
-              : ch->softcap == FORM_SOFTCAP_CLAMP ? fminf(fmaxf(s, -cap), cap) : cap * tanhf(s / cap);
+              : ch->softcap == FORM_SOFTCAP_CLAMP ? fminf(fmaxf(s, -cap), cap)
+              : ch->softcap == FORM_SOFTCAP_INT_RECIPROCAL ? cap * tanhf(s * (float)(1 / f->cap))
+              : cap * tanhf(s / cap);
         }
     } else if (f->cap == 0 && ch->softcap == FORM_SOFTCAP_ZERO_APPLIED) {
         s = 0.0f;   /* 0 * tanh(s / 0): 0 * (+-1) */
