@@ -165,8 +165,9 @@ static int check(const job *j)
     return r.n_bad == 0;
 }
 
-/* n timed runs of fn(j) after j->warmup - 1 more (measure() ran the
- * first), sorted into t; returns the median. */
+/* j->runs timed runs of fn(j) after j->warmup - 1 untimed ones (measure()
+ * has run the whole once: the first warm-up), sorted into t; returns the
+ * median. */
 static double timed(const job *j, void (*fn)(const job *), double *t)
 {
     for (int i = 1; i < j->warmup; i++) fn(j);

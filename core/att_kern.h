@@ -22,6 +22,9 @@
 #if MR > ATT_MR_MAX || NR > ATT_NR_MAX || BC % NR != 0 || ATT_GC % NR != 0
 #error "register tile out of the bounds att_fast.h sizes scratch with"
 #endif
+#if ATT_PACK_A && MR % 4 != 0
+#error "block_a packs rows of a in 4 x 4 transposes: MR must be a multiple of 4"
+#endif
 
 /* ---- exp ----
  * exp(x) = 2^n * e^r, n = round(x / ln 2), r = x - n ln 2 in [-ln2/2, ln2/2]
@@ -153,7 +156,7 @@ static const float *block_a(float *dst, const float *a, size_t lda, int rows, in
 {
     if (ATT_PACK_A) {
         /* 4 x 4 blocks where rows and columns are whole (MR is a multiple of
-         * 4 where it packs), one float at a time at the edges: one float at a
+         * 4, checked above), one float at a time at the edges: one float at a
          * time throughout, wasm's (a) and (b) took 3-4% longer (medians of
          * four runs, alternating, Zen 5). */
         const int kw = rows == MR ? K / 4 * 4 : 0;

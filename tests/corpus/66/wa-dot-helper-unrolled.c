@@ -13,8 +13,6 @@ static inline float dot4(const float *restrict a, const float *restrict b, int D
         s2 += a[c + 2] * b[c + 2];
         s3 += a[c + 3] * b[c + 3];
     }
-
-
     return (s0 + s1) + (s2 + s3);
 }
 
