@@ -266,10 +266,11 @@ static void measure(job *j)
 }
 
 /* ---- ceilings ---- */
-/* One thread at every width that runs on real instructions here, then, for
- * the widest, both workers at once (natively: wasm runs one thread, att.h),
- * which is what two threads of the kernels can at best get: bench/run.mjs
- * holds the two-thread rows to those. */
+/* FMA: one thread at every width that runs on real instructions here, then,
+ * for the widest, both workers at once (natively: wasm runs one thread,
+ * att.h), which is what two threads of the kernels can at best get:
+ * bench/run.mjs holds the two-thread rows to those. Read: the best width's
+ * (att_ceil_read_gbs), on one thread and on both. */
 static void ceilings(void)
 {
     static const struct { att_simd_level lv; const char *name; } w[] = {
@@ -280,24 +281,22 @@ static void ceilings(void)
 #else
     const int most = 2;
 #endif
-    att_simd_level rd = ATT_SIMD_AUTO;
-    const char *rd_name = "";
     float sink = 0.0f;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0, widest = 1; i < 3; i++) {
         /* Only widths that run on real instructions here (native or SIMD128). */
         if (!att_simd_available(w[i].lv) || att_simd_select(w[i].lv) || !att_simd_native()) continue;
-        if (!*rd_name) rd = w[i].lv, rd_name = w[i].name;
-        for (int t = 1; t <= (rd == w[i].lv ? most : 1); t++)
+        for (int t = 1; t <= (widest ? most : 1); t++)
             printf("CEILING name=fma_%s threads=%d value=%.1f unit=GFLOP/s\n", w[i].name, t,
                    att_ceil_fma_gflops(w[i].lv, t, 1000000, 40, &sink));
+        widest = 0;
     }
     att_simd_select(ATT_SIMD_AUTO);
     size_t n = (size_t)64 << 20;   /* 256 MiB: far past every cache level but L3 on big servers */
     float *x = xmalloc(n * 4);
     att_fill_uniform(x, n, 3, 0, 1.0f);
     for (int t = 1; t <= most; t++)
-        printf("CEILING name=read_bw threads=%d value=%.2f unit=GB/s note=%s,256MiB\n", t,
-               *rd_name ? att_ceil_read_gbs(rd, t, x, n, 10, &sink) : 0.0, rd_name);
+        printf("CEILING name=read_bw threads=%d value=%.2f unit=GB/s note=best_width,256MiB\n", t,
+               att_ceil_read_gbs(ATT_SIMD_AUTO, t, x, n, 10, &sink));
     free(x);
     if (sink == 12345.0f) puts("");   /* keeps the results live */
 }

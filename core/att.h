@@ -620,7 +620,8 @@ float att_ceil_fma_v128(long iters, double *flops);
 float att_ceil_read_avx512(const float *x, size_t n);
 float att_ceil_read_avx2(const float *x, size_t n);
 float att_ceil_read_v128(const float *x, size_t n);
-/* Those loops at width lv (ATT_SIMD_AUTO: the kernels'), timed (att_ceil.c): warm-up calls, then the best
+/* Those loops at width lv (ATT_SIMD_AUTO: the kernels' for the FMA loop, the
+ * best of the widths on real instructions for the read), timed (att_ceil.c): warm-up calls, then the best
  * of `tries`, in GFLOP/s (iters rounds each) and GB/s (n floats, at least
  * 4096, read once in all); 0 for a width without its loops. `threads`
  * workers run at once, as the kernels' are (clamped as theirs: always 1 in
