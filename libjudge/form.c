@@ -774,9 +774,9 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
         }
         if (ch->kv_stride == FORM_KV_STRIDE_BATCH_H && f.k.sb == f.k.sh * f.Hkv)
             f.k.sb = f.v.sb = f.k.sh * H;   /* a batch of H heads */
+        if (ch->qkv_layout) to_bthd(&f.out, H, D);
         if (ch->qkv_layout == FORM_QKV_LAYOUT_BTHD) {
             to_bthd(&f.q, H, D);
-            to_bthd(&f.out, H, D);
             to_bthd(&f.k, f.Hkv, D);
             to_bthd(&f.v, f.Hkv, D);
         }
