@@ -94,15 +94,15 @@ static judge_status speed_core(void *const *outs, const judge_args *a)
  * problem's mistakes (problem.json), and the attention over the cache by the
  * shared form (form.c), the judge's model of wrong code (not a reference) ---- */
 
-/* Copy sequences b0 .. b1 - 1's new k and v (rows [B, H, D]) into the
- * cache of n floats at position at[b], laid out as the view w says: at
- * S_max, into the next sequence's row 0; past the cache, nowhere (code that
- * writes into the judge's guard there). */
+/* Copy heads h0 .. h1 - 1 of sequences b0 .. b1 - 1's new k and v (rows
+ * [B, H, D]) into the cache of n floats at position at[b], laid out as the
+ * view w says: at S_max, into the next sequence's row 0; past the cache,
+ * nowhere (code that writes into the judge's guard there). */
 static void store(float *cache, size_t n, const float *x, const form_view *w, const int *at, int b0, int b1,
-                  int H, int D)
+                  int h0, int h1, int H, int D)
 {
     for (int b = b0; b < b1; b++)
-        for (int h = 0; h < H; h++)
+        for (int h = h0; h < h1; h++)
             for (int c = 0; c < D; c++) {
                 ptrdiff_t e = (ptrdiff_t)b * w->sb + (ptrdiff_t)h * w->sh + (ptrdiff_t)at[b] * w->sp + c;
                 if (e < (ptrdiff_t)n) cache[e] = x[((size_t)b * H + h) * D + c];
@@ -116,7 +116,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     float *kc = outs[KC], *vc = outs[VC];   /* they arrive holding their inputs */
     int *len = outs[LEN];
     size_t cache = (size_t)S_max * H * D, all = cache * B;
-    int *n = malloc(sizeof(int) * 3 * (size_t)B), *keys = n + B, *at = keys + B;
+    int *n = malloc(sizeof(int) * 5 * (size_t)B), *keys = n + B, *at = keys + B, *hkeys = at + B, *hat = hkeys + B;
     /* Where the new row is read from when it is never stored: a copy. */
     float *kr = ch->cache_store == FORM_CACHE_STORE_NONE ? malloc(sizeof(float) * 2 * all) : NULL;
     if (!n || (ch->cache_store == FORM_CACHE_STORE_NONE && !kr)) {
@@ -149,28 +149,36 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     int store_v = ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE;
     /* The batch stored, then attended; but sequences that overlap in the
      * cache one by one, each stored and attended before the next is, as the
-     * code does (which sees the rows the next one then overwrites). */
-    int step = overlap ? 1 : B;
+     * code does (which sees the rows the next one then overwrites). Code
+     * whose heads each read len[b] and advance it (per_head_read) goes so
+     * too, and head by head, head h a row further on: past S_max, into the
+     * next sequence's rows (position-major, they follow on). */
+    int per_head = ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD_READ;
+    int step = overlap || per_head ? 1 : B, hstep = per_head ? 1 : H;
     judge_status st = JUDGE_OK;
-    for (int b0 = 0; b0 < B && st == JUDGE_OK; b0 += step) {
-        if (store_k) store(ka, all, a->buf[K], &w, at, b0, b0 + step, H, D);
-        if (store_v) store(va, all, a->buf[V], &w, at, b0, b0 + step, H, D);
-        form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
-        form_attn f = { .B = step, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys + b0 };
-        f.q = one;
-        f.q.p = (float *)a->buf[Q] + (size_t)b0 * H * D;
-        f.out = one;
-        f.out.p = (float *)outs[OUT] + (size_t)b0 * H * D;
-        f.k = w;
-        f.k.p = ka + b0 * w.sb;
-        f.v = w;
-        f.v.p = va + b0 * w.sb;
-        st = form_decode_attention(&f, ch, variant, a->buf[KC], a->buf[VC]);
-        if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
-            store(kc, all, a->buf[K], &w, at, b0, b0 + step, H, D);
-            store(vc, all, a->buf[V], &w, at, b0, b0 + step, H, D);
+    for (int b0 = 0; b0 < B && st == JUDGE_OK; b0 += step)
+        for (int h0 = 0; h0 < H && st == JUDGE_OK; h0 += hstep) {
+            int h1 = h0 + hstep, ahead = hstep == 1 ? h0 : 0;
+            for (int b = b0; b < b0 + step; b++) hat[b] = at[b] + ahead, hkeys[b] = keys[b] + ahead;
+            if (store_k) store(ka, all, a->buf[K], &w, hat, b0, b0 + step, h0, h1, H, D);
+            if (store_v) store(va, all, a->buf[V], &w, hat, b0, b0 + step, h0, h1, H, D);
+            form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
+            int rows = per_head && !overlap && !head_major ? (B - b0) * S_max : S_max;
+            form_attn f = { .B = step, .H = hstep, .Hkv = hstep, .T = 1, .S = rows, .D = D, .kv_len = hkeys + b0 };
+            f.q = one;
+            f.q.p = (float *)a->buf[Q] + (size_t)b0 * H * D + (size_t)h0 * D;
+            f.out = one;
+            f.out.p = (float *)outs[OUT] + (size_t)b0 * H * D + (size_t)h0 * D;
+            f.k = w;
+            f.k.p = ka + b0 * w.sb + h0 * w.sh;
+            f.v = w;
+            f.v.p = va + b0 * w.sb + h0 * w.sh;
+            st = form_decode_attention(&f, ch, variant, a->buf[KC], a->buf[VC]);
+            if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
+                store(kc, all, a->buf[K], &w, hat, b0, b0 + step, h0, h1, H, D);
+                store(vc, all, a->buf[V], &w, hat, b0, b0 + step, h0, h1, H, D);
+            }
         }
-    }
     for (int b = 0; b < B && ch->cache_empty; b++) {   /* an empty cache short-cut: its rows as they came */
         if (n[b]) continue;
         memcpy(kc + (size_t)b * cache, (const float *)a->buf[KC] + (size_t)b * cache, sizeof(float) * cache);
@@ -180,7 +188,8 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         len[b] = ch->cache_empty && !n[b] ? 0 : n[b] + (ch->cache_advance == FORM_CACHE_ADVANCE_NONE ? 0
                          : ch->cache_advance == FORM_CACHE_ADVANCE_FIRST ? 1
                          : ch->cache_advance == FORM_CACHE_ADVANCE_TWICE ? 2
-                         : ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD ? H : 1);
+                         : ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD
+                           || ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD_READ ? H : 1);
     free(n);
     free(kr);
     return st;
