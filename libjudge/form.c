@@ -425,7 +425,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
     for (int c = 0; c < D; c++) kept[c] = 0.0f;
     for (int b = 0; b < f->B; b++) {
         int S_b = f->kv_len ? f->kv_len[b] : S;
-        if (ch->key_count == FORM_KEY_COUNT_T && T < S_b) S_b = T;
+        if ((ch->key_count == FORM_KEY_COUNT_T || (ch->key_count == FORM_KEY_COUNT_T_UNMASKED && !f->causal)) && T < S_b)
+            S_b = T;
         if (ch->sum_reset == FORM_SUM_RESET_PER_BATCH) carried = 0.0f;
         for (int c = 0; c < D && ch->acc_reset == FORM_ACC_RESET_PER_BATCH; c++) kept[c] = 0.0f;
         for (int h = 0; h < f->H; h++) {
