@@ -183,6 +183,7 @@ static int form_sees(const form_attn *f, const judge_changes *ch, int b, int i, 
             seen = seen && (ch->padding == FORM_PADDING_INVERTED ? !real : real);
         }
     }
+    if (ch->key_count == FORM_KEY_COUNT_SKIPS_FIRST && j == 0) seen = 0;
     return seen ? weight : 0;
 }
 
