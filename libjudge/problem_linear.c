@@ -54,8 +54,16 @@ static float feature(float x, const judge_changes *ch)
     case FORM_LINEAR_PHI_NO_PLUS_ONE_ABOVE: return x > 0.0f ? x : expf(x);
     case FORM_LINEAR_PHI_RELU_PLUS_ONE: return x > 0.0f ? x + 1.0f : 1.0f;
     case FORM_LINEAR_PHI_MINUS_ONE_BELOW: return x > 0.0f ? x + 1.0f : expf(x) - 1.0f;
+    case FORM_LINEAR_PHI_EXP: return expf(x);
     default: return x > 0.0f ? x + 1.0f : expf(x);
     }
+}
+
+/* Where the state's element (c, e) is: [D, E], or (linear_read row_stride_d)
+ * rows D apart, which code writes and reads so. */
+static size_t at(int c, int e, int D, int E, const judge_changes *ch)
+{
+    return (size_t)c * (ch->linear_read == FORM_LINEAR_READ_ROW_STRIDE_D ? D : E) + e;
 }
 
 /* Add position i's phi(k_i) v_i^T to state (unless it is NULL) and phi(k_i)
@@ -66,25 +74,29 @@ static void add(float *state, float *z, const float *k, const float *v, int D, i
     for (int c = 0; c < D; c++) {
         float fk = ch->linear_phi_on == FORM_LINEAR_PHI_ON_Q_ONLY ? k[c] : feature(k[c], ch);
         if (z) z[c] += ch->linear_phi_on == FORM_LINEAR_PHI_ON_Z_RAW ? k[c] : fk;
-        for (int e = 0; e < E && state; e++) state[(size_t)c * E + e] += fk * v[e];
+        for (int e = 0; e < E && state; e++)
+            state[ch->linear_read == FORM_LINEAR_READ_TRANSPOSED_WRITE ? (size_t)e * D + c : at(c, e, D, E, ch)] += fk * v[e];
     }
 }
 
-/* out[0 .. E-1] for query q, the seen-th of its sequence (from 1), with fq
- * (D floats) to hold its phi(q); *den: the denominator, from 0 for each
- * query unless code carries it on (linear_den carried). */
-static void query(float *out, const float *state, const float *z, const float *q, float *fq, int D, int E,
-                  int seen, float *den, const judge_changes *ch)
+/* out[0 .. E-1] for query q (k: its position's key), the seen-th of its
+ * sequence (from 1), with fq (D floats) to hold its phi(q); *den: the
+ * denominator, from 0 for each query unless code carries it on (linear_den
+ * carried). */
+static void query(float *out, const float *state, const float *z, const float *q, const float *k, float *fq,
+                  int D, int E, int seen, float *den, const judge_changes *ch)
 {
     float qs = ch->linear_q == FORM_LINEAR_Q_SCALED ? 1.0f / sqrtf((float)D) : 1.0f;
-    if (ch->linear_den == FORM_LINEAR_DEN_RIGHT) *den = 0.0f;
+    if (ch->linear_den != FORM_LINEAR_DEN_CARRIED) *den = 0.0f;
     for (int c = 0; c < D; c++) {
         fq[c] = ch->linear_phi_on == FORM_LINEAR_PHI_ON_K_ONLY ? q[c] * qs : feature(q[c] * qs, ch);
-        *den += fq[c] * z[c];
+        *den += ch->linear_den == FORM_LINEAR_DEN_KEY ? feature(k[c], ch) * z[c]
+              : ch->linear_den == FORM_LINEAR_DEN_SUM_Z ? z[c] : fq[c] * z[c];
     }
     for (int e = 0; e < E; e++) {
         float num = 0.0f;
-        for (int c = 0; c < D; c++) num += fq[c] * state[ch->linear_read ? (size_t)e * D + c : (size_t)c * E + e];
+        for (int c = 0; c < D; c++)
+            num += fq[c] * state[ch->linear_read == FORM_LINEAR_READ_TRANSPOSED ? (size_t)e * D + c : at(c, e, D, E, ch)];
         out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num
                : ch->linear_norm == FORM_LINEAR_NORM_COUNT ? num / (float)seen : num / *den;
     }
@@ -95,7 +107,9 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
 {
     (void)variant;
     int B = a->ints[PB], H = a->ints[PH], T = a->ints[PT], D = a->ints[PD], E = a->ints[PE];
-    float *state = calloc((size_t)D * E + 2 * (size_t)D, sizeof(float)), *z = state + (size_t)D * E, *fq = z + D;
+    /* the state with rows D apart too (linear_read row_stride_d) */
+    size_t n_state = (size_t)D * (D > E ? D : E);
+    float *state = calloc(n_state + 2 * (size_t)D, sizeof(float)), *z = state + n_state, *fq = z + D;
     if (!state) return JUDGE_ENOMEM;
     for (size_t bh = 0; bh < (size_t)B * H; bh++) {
         const float *q = (const float *)a->buf[Q] + bh * T * D, *k = (const float *)a->buf[K] + bh * T * D;
@@ -108,7 +122,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         int reset = ch->linear_state == FORM_LINEAR_STATE_RIGHT
                  || (ch->linear_state == FORM_LINEAR_STATE_PER_BATCH && bh % (size_t)H == 0)
                  || (ch->linear_state == FORM_LINEAR_STATE_FIRST_BATCH && bh < (size_t)H);
-        if (reset) memset(state, 0, sizeof(float) * ((size_t)D * E + D));
+        if (reset) memset(state, 0, sizeof(float) * (n_state + D));
         /* The totals first (z_all: z's alone), then every query. */
         int z_all = ch->linear_sums == FORM_LINEAR_SUMS_Z_ALL, all = ch->linear_sums == FORM_LINEAR_SUMS_ALL;
         for (int i = 0; i < T && (all || z_all); i++)
@@ -116,7 +130,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         for (int i = 0; i < T; i++) {
             if (ch->linear_sums == FORM_LINEAR_SUMS_RIGHT || z_all)
                 add(state, z_all ? NULL : z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
-            query(out + (size_t)i * row, state, z, q + (size_t)i * D, fq, D, E, i + 1, &den, ch);
+            query(out + (size_t)i * row, state, z, q + (size_t)i * D, k + (size_t)i * D, fq, D, E, i + 1, &den, ch);
             if (ch->linear_sums == FORM_LINEAR_SUMS_EXCLUSIVE)
                 add(state, z, k + (size_t)i * D, v + (size_t)i * E, D, E, ch);
         }
