@@ -162,9 +162,11 @@ typedef struct {
     size_t rs;
 } head_view;
 
-/* Row i's probabilities into p and dP into dp (S each); returns delta_i. */
+/* Row i's probabilities into p and dP into dp (S each), and into *rowsum
+ * the sum they were divided by (1 where P comes from the saved lse);
+ * returns delta_i. */
 static float row(const grads_in *g, const judge_changes *ch, const head_view *x, int i, int kv_pass,
-                 float *p, float *dp)
+                 float *p, float *dp, float *rowsum)
 {
     int S = g->S, D = g->D;
     int after = ch->backward_mask == FORM_BACKWARD_MASK_AFTER_SOFTMAX;
@@ -178,6 +180,7 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
         if (p[j] > max) max = p[j];
         dp[j] = dot(gi, x->v + (size_t)j * x->rs, all);
     }
+    *rowsum = 1.0f;
     if (x->lse) {   /* 66: P from the saved log-sum-exp */
         float sub = ch->backward_p == FORM_BACKWARD_P_RAW_EXP ? 0.0f : x->lse[i];
         for (int j = 0; j < S; j++)
@@ -193,6 +196,7 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
             raw += p[j] * dp[j];   /* before the division, as code that sums delta there does */
         }
         for (int j = 0; j < S && sum > 0.0f; j++) p[j] /= sum;
+        if (sum > 0.0f) *rowsum = sum;
         for (int j = 0; j < S && after; j++) p[j] = sees(g, ch, i, j, kv_pass) ? p[j] : 0.0f;
     }
     if (ch->backward_rowsum == FORM_BACKWARD_ROWSUM_NONE) return 0.0f;
@@ -213,14 +217,15 @@ static float row(const grads_in *g, const judge_changes *ch, const head_view *x,
 }
 
 /* P and dS of a head as one pass sees them, [T, S] each; delta: T + S
- * floats of room. dS_ij = P_ij (dP_ij - delta_i), or delta_j where the code
- * sums the term down key j's column. */
+ * floats of room, and the rows' sums (T) after them. dS_ij = P_ij (dP_ij -
+ * delta_i), or delta_j where the code sums the term down key j's column. */
 static void head_probs(const grads_in *g, const judge_changes *ch, const head_view *x, int kv_pass,
                        float *p, float *ds, float *delta)
 {
     int T = g->T, S = g->S, column = ch->backward_rowsum == FORM_BACKWARD_ROWSUM_COLUMN;
-    float *col = delta + T;
-    for (int i = 0; i < T; i++) delta[i] = row(g, ch, x, i, kv_pass, p + (size_t)i * S, ds + (size_t)i * S);
+    float *col = delta + T, *rowsum = col + S, sign = ch->backward_delta == FORM_BACKWARD_DELTA_NEGATED ? -1.0f : 1.0f;
+    for (int i = 0; i < T; i++)
+        delta[i] = row(g, ch, x, i, kv_pass, p + (size_t)i * S, ds + (size_t)i * S, rowsum + i);
     for (int j = 0; j < S && column; j++) {
         col[j] = 0.0f;
         for (int i = 0; i < T; i++) col[j] += p[(size_t)i * S + j] * ds[(size_t)i * S + j];
@@ -228,7 +233,7 @@ static void head_probs(const grads_in *g, const judge_changes *ch, const head_vi
     for (int i = 0; i < T; i++)
         for (int j = 0; j < S; j++) {
             size_t at = (size_t)i * S + j;
-            ds[at] = p[at] * (ds[at] - (column ? col[j] : delta[i]));
+            ds[at] = sign * p[at] * (ds[at] - (column ? col[j] : delta[i]));
         }
 }
 
@@ -241,7 +246,7 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
                    ch->backward_tiles == FORM_BACKWARD_TILES_KEY_PASS_SKIP_DIAGONAL;
     /* dQ from the keys from j0 on: all, or the last tile's (cleared per tile). */
     int j0 = ch->backward_tiles == FORM_BACKWARD_TILES_DQ_LAST_KEYS ? (S - 1) / tile_of(ch) * tile_of(ch) : 0;
-    float *p = malloc(sizeof(float) * (2 * (size_t)T * S + T + S)), *ds = p + (size_t)T * S;
+    float *p = malloc(sizeof(float) * (2 * (size_t)T * S + 2 * (size_t)T + S)), *ds = p + (size_t)T * S;
     if (!p) return JUDGE_ENOMEM;
     for (int b = 0; b < g->B; b++)
         for (int h = 0; h < H; h++) {
@@ -254,7 +259,7 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
             head_view x = { g->q + at_t, g->k + at_s, g->v + at_s, g->out ? g->out + at_t : NULL, lse,
                             g->dout + at_t, (float *)outs[DQ] + at_t, (float *)outs[DK] + at_s,
                             (float *)outs[DV] + at_s, bthd ? (size_t)H * D : (size_t)D };
-            float *delta = ds + (size_t)T * S;
+            float *delta = ds + (size_t)T * S, *rowsum = delta + T + S;
             head_probs(g, ch, &x, 0, p, ds, delta);
             for (int i = 0; i < T; i++) {
                 int lo = j0, hi = S;
@@ -281,7 +286,9 @@ static judge_status grads_simulate(void *const *outs, const grads_in *g, const j
                         acck += ds[ch->backward_dk == FORM_BACKWARD_DK_DS_UNTRANSPOSED ? flat : at] *
                                 (ch->backward_dk == FORM_BACKWARD_DK_USES_KEY ? x.k[(size_t)j * x.rs + c]
                                                                               : x.q[(size_t)i * x.rs + c]);
-                        accv += p[ch->backward_dv ? flat : at] * x.dout[(size_t)i * x.rs + c];
+                        accv += p[ch->backward_dv == FORM_BACKWARD_DV_P_UNTRANSPOSED ? flat : at] *
+                                (ch->backward_dv == FORM_BACKWARD_DV_UNNORMALISED ? rowsum[i] : 1.0f) *
+                                x.dout[(size_t)i * x.rs + c];
                     }
                     x.dk[(size_t)j * x.rs + c] = ks * acck;
                     x.dv[(size_t)j * x.rs + c] = accv;
