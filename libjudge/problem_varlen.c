@@ -109,8 +109,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         return JUDGE_ENOMEM;
     }
     int head_major = ch->varlen_layout == FORM_VARLEN_LAYOUT_HEAD_MAJOR;
+    int heads_inner = ch->varlen_layout == FORM_VARLEN_LAYOUT_HEADS_INNER;
     /* Element (t, h, c) as the code indexes it. */
-#define AT(t, h, c) (head_major ? ((size_t)(h) * total + (t)) * D + (c) : ((size_t)(t) * H + (h)) * D + (c))
+#define AT(t, h, c) (head_major ? ((size_t)(h) * total + (t)) * D + (c)                \
+                     : heads_inner ? ((size_t)(t) * D + (c)) * H + (h) : ((size_t)(t) * H + (h)) * D + (c))
     float scale = form_score_scale(ch, H, D, total), carried = 0.0f;   /* the sum code did not reset */
     for (int t = 0; t < total; t++) {
         int b = sequence_of(cu, B, t, ch);
@@ -119,8 +121,10 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         if (hi <= t) hi = t + 1;   /* a first token taken into the sequence before: its keys run to it */
         int dropped = ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && t == cu[b + 1] - 1;
         if (ch->varlen_bounds == FORM_VARLEN_BOUNDS_LAST_DROPPED && hi == cu[b + 1]) hi--;
-        /* Code that reads key j at its local index reads the pack's first keys. */
-        int read0 = ch->varlen_keys == FORM_VARLEN_KEYS_LOCAL_INDEX ? lo : 0;
+        /* Code that reads key j at its local index reads the pack's first
+         * keys (and values, unless local_index_k). */
+        int read0 = ch->varlen_keys == FORM_VARLEN_KEYS_LOCAL_INDEX || ch->varlen_keys == FORM_VARLEN_KEYS_LOCAL_INDEX_K ? lo : 0;
+        int read0_v = ch->varlen_keys == FORM_VARLEN_KEYS_LOCAL_INDEX ? lo : 0;
         if (ch->sum_reset == FORM_SUM_RESET_PER_TOKEN) carried = 0.0f;
         for (int h = 0; h < H; h++) {
             float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : -INFINITY;
@@ -141,7 +145,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
                 if (e[j] == -INFINITY) continue;
                 float x = expf(e[j] - max);
                 sum += x;
-                for (int c = 0; c < D; c++) acc[c] += x * v[AT(j - read0, h, c)];
+                for (int c = 0; c < D; c++) acc[c] += x * v[AT(j - read0_v, h, c)];
             }
             carried = sum;
             for (int c = 1; c < D && ch->acc_dims; c++) acc[c] += acc[c - 1];
