@@ -288,17 +288,20 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
                 int w = hybrid_sees(ch, global, W, i, j);
                 int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
                 s[j] = w || !fill ? dot * scale : 0.0f;
-                int in_max = w || fill || (ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN && j <= i);
+                int in_max = w || fill || ((ch->softmax == FORM_SOFTMAX_MAX_WITH_HIDDEN || ch->softmax == FORM_SOFTMAX_REST_AFTER) && j <= i);
                 if (in_max && s[j] > max) max = s[j];
             }
             if (ch->softmax == FORM_SOFTMAX_NO_MAX) max = 0.0f;
             /* The weights, only of the keys seen: an unseen key's score may be
-             * far above the max, and 0 * inf is NaN. */
+             * far above the max, and 0 * inf is NaN. Code that applies the
+             * window and globals after a causal softmax (rest_after) sums
+             * every past key. */
             for (int j = 0; j < T; j++) {
                 int w = hybrid_sees(ch, global, W, i, j);
                 int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
+                float e = ch->softmax == FORM_SOFTMAX_REST_AFTER && j <= i ? expf(s[j] - max) : 0.0f;
                 s[j] = w ? (float)w * expf(s[j] - max) : fill ? expf(s[j] - max) : 0.0f;
-                sum += s[j];
+                sum += ch->softmax == FORM_SOFTMAX_REST_AFTER ? e : s[j];
             }
             float acc = 0.0f;   /* (acc_dims carried) one for the row */
             for (int c = 0; c < D; c++) {
