@@ -573,7 +573,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                             : ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY ? m_last : m;
                     float L = any ? M + logf(l) : -INFINITY;
                     AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f)
-                                           : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l) : L;
+                                           : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l)
+                                           : ch->lse == FORM_LSE_LOG_OF_PRODUCT && any ? logf(l * expf(m)) : L;
                 }
                 if (f->probs.p)
                     for (int j = 0; j < S; j++) AT(f->probs, b, h, i, j) = j < S_b ? pi[j] : 0.0f;
