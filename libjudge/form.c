@@ -238,7 +238,7 @@ static float logit(const form_attn *f, const judge_changes *ch, int b, int h, in
 /* gpt-oss's sink in one query row: a logit that joins the softmax as a key;
  * it has a value (row vrow of v) only in a mistake. */
 typedef struct {
-    int on, unshifted, vrow;   /* unshifted 2: the sink still in the max; vrow -1: no value */
+    int on, unshifted, vrow;   /* unshifted 2: the sink still in the max, 3: so, and exp(max - sink); vrow -1: no value */
     float logit, e;            /* e: its weight, after the rescales of the row */
 } sink_term;
 
@@ -283,7 +283,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, in
         sk->e = expf(sk->logit - *m);
         *l = sk->e;
         for (int c = 0; c < f->D && f->v.p && sk->vrow >= 0; c++) acc[c] = sk->e * AT(f->v, b, g, sk->vrow, c);
-    } else if (sk->on && sk->unshifted == 2 && !no_max && sk->logit > *m) {
+    } else if (sk->on && sk->unshifted >= 2 && !no_max && sk->logit > *m) {
         *m = sk->logit;
     }
     *m_last = *m;
@@ -334,7 +334,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, in
         *m_last = no_max ? m2 : own;
     }
     if (sk->on && sk->unshifted) {
-        sk->e = expf(sk->logit);
+        sk->e = sk->unshifted == 3 ? expf(*m - sk->logit) : expf(sk->logit);
         *l += sk->e;
     }
     return any;
@@ -502,7 +502,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                            : ch->learned_sink == FORM_LEARNED_SINK_BATCH ? b : h;
                     float x = at < f->H ? AT(f->sink_logit, 0, at, 0, 0) : NAN;   /* past sinks[H]: the guard */
                     sk = (sink_term){ 1, ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED ? 1
-                                      : ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED_MAX ? 2 : 0,
+                                      : ch->learned_sink == FORM_LEARNED_SINK_UNSHIFTED_MAX ? 2
+                                      : ch->learned_sink == FORM_LEARNED_SINK_SIGN_FLIPPED ? 3 : 0,
                                       ch->learned_sink == FORM_LEARNED_SINK_VALUE_FIRST ? 0
                                       : ch->learned_sink == FORM_LEARNED_SINK_VALUE_OWN ? pos : -1,
                                       ch->learned_sink == FORM_LEARNED_SINK_SCALED ? x * scale : x, 0.0f };
