@@ -92,10 +92,6 @@ double att_ceil_fma_gflops(att_simd_level lv, int threads, long iters, int tries
     return best;
 }
 
-/* Read bandwidth is the memory's, not a width's, but a width can fall short
- * of it: on a Zen 5 the AVX-512 loop read 22.7 GB/s where AVX2's read 29.5
- * and SSE's 28.4 (256 MiB, one thread). So ATT_SIMD_AUTO takes the best of
- * every width this CPU runs on real instructions. */
 static double read_gbs_at(int w, int threads, const float *x, size_t n, int tries, float *sink)
 {
     double best = 0.0, f;
@@ -110,6 +106,11 @@ static double read_gbs_at(int w, int threads, const float *x, size_t n, int trie
     return best;
 }
 
+/* Read bandwidth is the memory's, not a width's, but a width can fall short
+ * of it: on a Zen 5 at rest the AVX-512 loop read 23.6-24.5 GB/s where
+ * AVX2's read 31.3-32.5 and SSE's 29.5-30.1 (256 MiB, one thread, four runs
+ * in one process). So ATT_SIMD_AUTO takes the best of every width this CPU
+ * runs on real instructions. */
 double att_ceil_read_gbs(att_simd_level lv, int threads, const float *x, size_t n, int tries, float *sink)
 {
     threads = att_threads_clamp(threads);

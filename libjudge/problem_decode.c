@@ -158,7 +158,7 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
     judge_status st = JUDGE_OK;
     for (int b0 = 0; b0 < B && st == JUDGE_OK; b0 += step)
         for (int h0 = 0; h0 < H && st == JUDGE_OK; h0 += hstep) {
-            int h1 = h0 + hstep, ahead = hstep == 1 ? h0 : 0;
+            int h1 = h0 + hstep, ahead = per_head ? h0 : 0;
             for (int b = b0; b < b0 + step; b++) hat[b] = at[b] + ahead, hkeys[b] = keys[b] + ahead;
             if (store_k) store(ka, all, a->buf[K], &w, hat, b0, b0 + step, h0, h1, H, D);
             if (store_v) store(va, all, a->buf[V], &w, hat, b0, b0 + step, h0, h1, H, D);

@@ -59,10 +59,14 @@ static float feature(float x, const judge_changes *ch)
     }
 }
 
-/* Where the state's element (c, e) is: [D, E], or (linear_read row_stride_d)
- * rows D apart, which code writes and reads so. */
-static size_t at(int c, int e, int D, int E, const judge_changes *ch)
+/* Where code puts the state's element (c, e) when it writes it (write 1)
+ * or reads it: at c*E + e ([D, E]); at c*D + e on both sides (row_stride_d);
+ * at e*D + c ([E, D]) on one side, the read (transposed) or the write
+ * (transposed_write). */
+static size_t at(int c, int e, int D, int E, const judge_changes *ch, int write)
 {
+    if (ch->linear_read == (write ? FORM_LINEAR_READ_TRANSPOSED_WRITE : FORM_LINEAR_READ_TRANSPOSED))
+        return (size_t)e * D + c;
     return (size_t)c * (ch->linear_read == FORM_LINEAR_READ_ROW_STRIDE_D ? D : E) + e;
 }
 
@@ -74,8 +78,7 @@ static void add(float *state, float *z, const float *k, const float *v, int D, i
     for (int c = 0; c < D; c++) {
         float fk = ch->linear_phi_on == FORM_LINEAR_PHI_ON_Q_ONLY ? k[c] : feature(k[c], ch);
         if (z) z[c] += ch->linear_phi_on == FORM_LINEAR_PHI_ON_Z_RAW ? k[c] : fk;
-        for (int e = 0; e < E && state; e++)
-            state[ch->linear_read == FORM_LINEAR_READ_TRANSPOSED_WRITE ? (size_t)e * D + c : at(c, e, D, E, ch)] += fk * v[e];
+        for (int e = 0; e < E && state; e++) state[at(c, e, D, E, ch, 1)] += fk * v[e];
     }
 }
 
@@ -95,8 +98,7 @@ static void query(float *out, const float *state, const float *z, const float *q
     }
     for (int e = 0; e < E; e++) {
         float num = 0.0f;
-        for (int c = 0; c < D; c++)
-            num += fq[c] * state[ch->linear_read == FORM_LINEAR_READ_TRANSPOSED ? (size_t)e * D + c : at(c, e, D, E, ch)];
+        for (int c = 0; c < D; c++) num += fq[c] * state[at(c, e, D, E, ch, 0)];
         out[e] = ch->linear_norm == FORM_LINEAR_NORM_NONE ? num
                : ch->linear_norm == FORM_LINEAR_NORM_COUNT ? num / (float)seen : num / *den;
     }

@@ -299,9 +299,9 @@ static judge_status hybrid_simulate(void *const *outs, const judge_args *a, cons
             for (int j = 0; j < T; j++) {
                 int w = hybrid_sees(ch, global, W, i, j);
                 int fill = ch->mask_fill == FORM_MASK_FILL_ZERO || (ch->mask_fill == FORM_MASK_FILL_ZERO_PAST && j <= i);
-                float e = ch->softmax == FORM_SOFTMAX_REST_AFTER && j <= i ? expf(s[j] - max) : 0.0f;
-                s[j] = w ? (float)w * expf(s[j] - max) : fill ? expf(s[j] - max) : 0.0f;
-                sum += ch->softmax == FORM_SOFTMAX_REST_AFTER ? e : s[j];
+                float e = expf(s[j] - max);
+                s[j] = w ? (float)w * e : fill ? e : 0.0f;
+                sum += ch->softmax == FORM_SOFTMAX_REST_AFTER && j <= i ? e : s[j];
             }
             float acc = 0.0f;   /* (acc_dims carried) one for the row */
             for (int c = 0; c < D; c++) {

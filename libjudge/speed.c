@@ -54,8 +54,8 @@ enum { BACKEND_TOLD = JUDGE_MSG_BACKEND_NATIVE };
 /* The core's vector width, as the JSON names it. */
 static const char *simd_name(void) { return att_simd_native() ? att_simd_name() : "scalar"; }
 
-/* The ceilings at the core's width, in tens of milliseconds (core/att_ceil.c:
- * the best of short tries). */
+/* The ceilings, multiply-adds at the core's width and reads at the best
+ * width, in tens of milliseconds (core/att_ceil.c: the best of short tries). */
 static void measure_ceilings(struct judge_speed *sp)
 {
     float sink = 0.0f;
