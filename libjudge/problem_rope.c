@@ -160,15 +160,18 @@ static judge_status decode_reference(void *const *outs, const judge_args *a)
 }
 
 /* Turn every head of the B new-token rows x [B, H, D] to its sequence's
- * position (from the lengths len, as ch says). */
+ * position (from the lengths len, as ch says). Code whose heads each read
+ * len[b] and advance it (cache_advance per_head_read) turns head h to
+ * len[b] + h, the row it stores it at. */
 static void turn_new(float *x, const int *len, const judge_args *a, const judge_changes *ch,
                      int variant)
 {
     int H = a->ints[DH], D = a->ints[DD], whole = ch->rope_heads == FORM_ROPE_HEADS_WHOLE_ROW;
+    int per_head = ch->cache_advance == FORM_CACHE_ADVANCE_PER_HEAD_READ;
     for (int b = 0; b < a->ints[DB]; b++)
         for (int h = 0; h < (whole ? 1 : H); h++)
-            turn(x + ((size_t)b * H + h) * D, whole ? H * D : D, position(ch, len, b, 0), a->ints[DTHETA], ch,
-                 variant);
+            turn(x + ((size_t)b * H + h) * D, whole ? H * D : D, position(ch, len, b, 0) + (per_head ? h : 0),
+                 a->ints[DTHETA], ch, variant);
 }
 
 /* 58's ways: the angles in float or double (variants()) for each of the
