@@ -165,21 +165,24 @@ static size_t scale_at(const judge_changes *ch, int b, int j, int h, int S_max, 
 }
 
 /* Where row j, head h of sequence b starts in a cache [B, S_max, H, D], or
- * where code that indexes it head-major, [B, H, S_max, D], reads it. */
+ * where code that indexes it head-major, [B, H, S_max, D], reads it, or
+ * code whose batch stride leaves out H (b * S_max * D: the sequences
+ * overlap). */
 static size_t cache_at(const judge_changes *ch, int b, int j, int h, int S_max, int H, int D)
 {
     return (ch->cache_layout == FORM_CACHE_LAYOUT_HEAD_MAJOR ? ((size_t)b * H + h) * S_max + j
-                                                             : ((size_t)b * S_max + j) * H + h) * D;
+            : ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_H ? (size_t)b * S_max + (size_t)j * H + h
+                                                               : ((size_t)b * S_max + j) * H + h) * D;
 }
 
 /* The new token's x [B, H, D] quantised into row at[b] of a cache q8
- * [B, S_max, H, D] with scales [B, S_max, H]. */
-static void store(signed char *q8, float *sc, const float *x, const int *at, int B, int S_max,
-                  int H, int D, const judge_changes *ch)
+ * [B, S_max, H, D] with scales [B, S_max, H], for sequences b0 .. b1-1. */
+static void store(signed char *q8, float *sc, const float *x, const int *at, int B, int b0, int b1,
+                  int S_max, int H, int D, const judge_changes *ch)
 {
     size_t row = (size_t)H * D;
     float all = max_abs(x, (size_t)B * row, ch);
-    for (int b = 0; b < B; b++) {
+    for (int b = b0; b < b1; b++) {
         float position = max_abs(x + (size_t)b * row, row, ch);
         for (int h = 0; h < H; h++) {
             const float *xh = x + (size_t)b * row + (size_t)h * D;
@@ -192,14 +195,14 @@ static void store(signed char *q8, float *sc, const float *x, const int *at, int
     }
 }
 
-/* The float cache [B, S_max, H, D] the code attends over: every row
- * dequantised with the scale the changes pick, the new row (at[b]) taken as
- * the float x where the code attends its float values. */
+/* The float cache [B, S_max, H, D] the code attends over, sequences b0 ..
+ * b1-1: every row dequantised with the scale the changes pick, the new row
+ * (at[b]) taken as the float x where the code attends its float values. */
 static void dequantize(float *f, const signed char *q8, const float *sc, const float *x,
-                       const int *at, int B, int S_max, int H, int D, const judge_changes *ch)
+                       const int *at, int b0, int b1, int S_max, int H, int D, const judge_changes *ch)
 {
     size_t row = (size_t)H * D;
-    for (int b = 0; b < B; b++)
+    for (int b = b0; b < b1; b++)
         for (int j = 0; j < S_max; j++)
             for (int h = 0; h < H; h++) {
                 int from = ch->int8_row_scale == FORM_INT8_ROW_SCALE_FIRST ? 0
@@ -241,34 +244,44 @@ static judge_status simulate(void *const *outs, const judge_args *a, const judge
         int seen = ch->cache_lengths == FORM_CACHE_LENGTHS_FIRST_ATTENDED ? len[0] : n[b];
         keys[b] = form_decode_keys(ch, seen, S_max);
     }
-    if (ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE ||
-        ch->cache_store == FORM_CACHE_STORE_SCALE_ONLY) {
-        store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
-        store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
-    }
-    dequantize(f, wq, ws, a->buf[K], n, B, S_max, H, D, ch);
-    /* Code that dequantises v with k's scales (int8_row_scale v_by_k). */
+    int before = ch->cache_store == FORM_CACHE_STORE_RIGHT || ch->cache_store == FORM_CACHE_STORE_NONE ||
+                 ch->cache_store == FORM_CACHE_STORE_SCALE_ONLY;
+    /* Code that attends v with k's scales (int8_row_scale v_by_k). */
     int v_by_k = ch->int8_row_scale == FORM_INT8_ROW_SCALE_V_BY_K;
-    dequantize(f + cache, wq + cache, ws + (v_by_k ? 0 : scales), a->buf[V], n, B, S_max, H, D, ch);
-    form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
-    form_view w = { NULL, (ptrdiff_t)S_max * H * D, D, (ptrdiff_t)H * D, 1 };
-    form_attn fa = { .B = B, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys };
-    fa.q = one;
-    fa.q.p = a->buf[Q];
-    fa.out = one;
-    fa.out.p = outs[OUT];
-    fa.k = w;
-    fa.k.p = f;
-    fa.v = w;
-    fa.v.p = f + cache;
     if (ch->cache_keys == FORM_CACHE_KEYS_ONE_MORE) {   /* the only read of the caches as they came */
-        dequantize(f + 2 * cache, outs[KQ], outs[KS], a->buf[K], n, B, S_max, H, D, ch);
-        dequantize(f + 3 * cache, outs[VQ], outs[v_by_k ? KS : VS], a->buf[V], n, B, S_max, H, D, ch);
+        dequantize(f + 2 * cache, outs[KQ], outs[KS], a->buf[K], n, 0, B, S_max, H, D, ch);
+        dequantize(f + 3 * cache, outs[VQ], outs[v_by_k ? KS : VS], a->buf[V], n, 0, B, S_max, H, D, ch);
     }
-    judge_status st = form_decode_attention(&fa, ch, variant, f + 2 * cache, f + 3 * cache);
-    if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
-        store(wq, ws, a->buf[K], n, B, S_max, H, D, ch);
-        store(wq + cache, ws + scales, a->buf[V], n, B, S_max, H, D, ch);
+    /* The batch stored, then attended; but sequences that overlap in the
+     * cache one by one, each stored and attended before the next is, as
+     * the code does. */
+    int step = ch->cache_layout == FORM_CACHE_LAYOUT_BATCH_NO_H ? 1 : B;
+    judge_status st = JUDGE_OK;
+    for (int b0 = 0; b0 < B && st == JUDGE_OK; b0 += step) {
+        int b1 = b0 + step;
+        if (before) {
+            store(wq, ws, a->buf[K], n, B, b0, b1, S_max, H, D, ch);
+            store(wq + cache, ws + scales, a->buf[V], n, B, b0, b1, S_max, H, D, ch);
+        }
+        dequantize(f, wq, ws, a->buf[K], n, b0, b1, S_max, H, D, ch);
+        dequantize(f + cache, wq + cache, ws + (v_by_k ? 0 : scales), a->buf[V], n, b0, b1, S_max, H, D, ch);
+        form_view one = { NULL, (ptrdiff_t)H * D, D, 0, 1 };   /* [B, H, D]: one query per head */
+        form_view w = { NULL, (ptrdiff_t)S_max * H * D, D, (ptrdiff_t)H * D, 1 };
+        form_attn fa = { .B = step, .H = H, .Hkv = H, .T = 1, .S = S_max, .D = D, .kv_len = keys + b0 };
+        size_t at = (size_t)b0 * H * D, seq = (size_t)b0 * S_max * H * D;
+        fa.q = one;
+        fa.q.p = (float *)a->buf[Q] + at;
+        fa.out = one;
+        fa.out.p = (float *)outs[OUT] + at;
+        fa.k = w;
+        fa.k.p = f + seq;
+        fa.v = w;
+        fa.v.p = f + cache + seq;
+        st = form_decode_attention(&fa, ch, variant, f + 2 * cache + seq, f + 3 * cache + seq);
+        if (ch->cache_store == FORM_CACHE_STORE_AFTER_ATTEND) {
+            store(wq, ws, a->buf[K], n, B, b0, b1, S_max, H, D, ch);
+            store(wq + cache, ws + scales, a->buf[V], n, B, b0, b1, S_max, H, D, ch);
+        }
     }
     if (ch->cache_store != FORM_CACHE_STORE_NONE && ch->cache_store != FORM_CACHE_STORE_STALE) {
         memcpy(outs[KQ], wq, cache);
