@@ -48,7 +48,7 @@ static void work(int fd, const judge_job_spec *spec, const char *file)
             else snprintf(row.why, sizeof row.why, "%s", judge_msg_text(JUDGE_MSG_CLI_OUT_OF_MEMORY_REPORT, spec->lang));
         }
     }
-    if (judge_native_stop) _exit(1);   /* an interrupted run sends nothing */
+    if (judge_stop) _exit(1);   /* an interrupted run sends nothing */
     int bad = write_all(fd, &row, sizeof row) || (report && write_all(fd, report, strlen(report)));
     judge_session_free(s);
     _exit(bad);

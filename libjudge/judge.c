@@ -1012,6 +1012,27 @@ static int behind(const fit *f, const fit *b)
             (f->excess > b->excess || (f->excess == b->excess && f->guarded >= b->guarded)));
 }
 
+volatile sig_atomic_t judge_stop;
+
+/* The search's time limit. Code whose only wrong case is the problem's
+ * largest has every way of every mistake simulate that case first: for a
+ * last key tile of S % BC keys (wrong only on 55's S = 2048) that took more
+ * than ten minutes, and the same on 66. Past the limit, the best
+ * explanation found so far stands and the report says the search was cut
+ * short. The corpus's longest search takes ~5 s natively, ~9 s in wasm
+ * (55's lse-last-tile-max); a count of simulated work would name the same
+ * mistake on both backends everywhere, but no count tried (case sizes,
+ * their squares, passes over the cases) tracked the time across problems:
+ * the searches of every_mistake_names_itself spend up to 260 passes. */
+enum { SEARCH_MS = 20000 };
+
+/* May the search simulate one more case? */
+static int search_goes_on(judge_session *s)
+{
+    if (judge_stop || judge_now_ms() > s->search_end) s->search_cut = 1;
+    return !s->search_cut;
+}
+
 /* How well changes ch explain the wrong cases; explained[] marks them. The
  * verdict's case comes first (no explanation that misses it is of any use),
  * then the other wrong cases, then the right ones (counted for excess only).
@@ -1032,7 +1053,7 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
         const call *c = &s->calls[s->cases[ci].call];
         n_wrong += s->cases[ci].verdict == JUDGE_WA && c->answered && c->fault == JUDGE_AC;
     }
-    for (int v = 0; v < judge_variants(s->ops, ch) && !st; v++) {
+    for (int v = 0; v < judge_variants(s->ops, ch) && !st && !s->search_cut; v++) {
         if (pair && !form_common(v % form_variants(ch))) continue;
         fit f = { 0 };
         int missed = 0;
@@ -1045,6 +1066,10 @@ static judge_status fit_changes(judge_session *s, const int *order, const judge_
             /* Past the wrong cases, a way that cannot better the best so far,
              * or that is already no explanation (name_mistake), is done. */
             if (!wrong && (behind(&f, best) || (bound && behind(&f, bound)) || refuted(&f))) {
+                missed = 1;
+                break;
+            }
+            if (!search_goes_on(s)) {   /* this way, unfinished, counts for nothing */
                 missed = 1;
                 break;
             }
@@ -1157,11 +1182,12 @@ static judge_status name_mistake(judge_session *s)
     candidate best = { { NULL, NULL }, { 0 }, malloc((size_t)nc) };
     judge_status st = explained && order && best.explained ? JUDGE_OK : JUDGE_ENOMEM;
     if (!st) fit_order(s, order);
+    s->search_end = judge_now_ms() + SEARCH_MS;
     /* Each mistake alone, each of its ways; then pairs, where no single one
      * explains every wrong case. */
-    for (int size = 1; size <= 2 && !st && !done; size++) {
+    for (int size = 1; size <= 2 && !st && !done && !s->search_cut; size++) {
         if (size == 2 && best.m[0] && best.f.explained == best.f.wrong) break;
-        for (int i = 0; i < m->n_mistakes && !st && !done; i++)
+        for (int i = 0; i < m->n_mistakes && !st && !done && !s->search_cut; i++)
             for (int j = size == 1 ? i : i + 1; j < (size == 1 ? i + 1 : m->n_mistakes) && !st && !done; j++)
                 for (int ai = 0; ai < m->mistakes[i].n_alts && !st && !done; ai++)
                     for (int aj = 0; aj < (size == 1 ? 1 : m->mistakes[j].n_alts) && !st && !done; aj++) {

@@ -39,7 +39,7 @@ static volatile sig_atomic_t stopped_by;
 static void on_signal(int sig)
 {
     stopped_by = sig;
-    judge_native_stop = 1;
+    judge_stop = 1;
 }
 
 static void catch_signals(void)

@@ -39,7 +39,7 @@ enum {
     STACK_MB = 8,                /* the run's RLIMIT_STACK, whatever the judge's shell had */
     STACK_SLACK_KB = 1024,       /* above main: environment, arguments, the runner's frame */
     LAST_WORDS_MS = 300,         /* output still read after a fault, however it trickles */
-    STOP_CHECK_MS = 50,          /* longest sleep between looks at judge_native_stop */
+    STOP_CHECK_MS = 50,          /* longest sleep between looks at judge_stop */
 };
 
 static long long now_ms(void)
@@ -49,10 +49,8 @@ static long long now_ms(void)
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-volatile sig_atomic_t judge_native_stop;
-
 /* poll() for at most `left` ms, but in slices: a signal that lands just
- * before poll() starts sets judge_native_stop without waking it. */
+ * before poll() starts sets judge_stop without waking it. */
 static int poll_slice(struct pollfd *p, int nfds, long long left)
 {
     return poll(p, (nfds_t)nfds, (int)(left < STOP_CHECK_MS ? left : STOP_CHECK_MS));
@@ -170,7 +168,7 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
     int timed_out = 0;
     for (;;) {
         long long left = deadline - now_ms();
-        if (left <= 0 || judge_native_stop) { timed_out = 1; break; }
+        if (left <= 0 || judge_stop) { timed_out = 1; break; }
         struct pollfd p = { c.out, POLLIN, 0 };
         if (poll_slice(&p, 1, left) <= 0) continue;
         ssize_t r = read(c.out, buf, sizeof buf);
@@ -181,7 +179,7 @@ static int run_compiler(char *const *argv, const char *dir, const char *const *r
     long rss;
     long long left = deadline - now_ms();   /* its output closed: what remains of its time */
     judge_child_end(&c, timed_out || left < 0 ? 0 : (int)left, &status, &rss);
-    if (judge_native_stop) {
+    if (judge_stop) {
         snprintf(err, n, "interrupted");
         return -1;
     }
@@ -435,7 +433,7 @@ enum { PUMP_DONE, PUMP_TIME, PUMP_CLOSED, PUMP_FLOOD, PUMP_STOP };
 static int pump(run *r, const unsigned char *w, size_t wlen, unsigned char *rd, size_t rlen)
 {
     while (wlen > 0 || rlen > 0) {
-        if (judge_native_stop) return PUMP_STOP;
+        if (judge_stop) return PUMP_STOP;
         long long left = r->deadline - now_ms();
         if (left <= 0) return PUMP_TIME;
         struct pollfd p[2] = {
@@ -503,7 +501,7 @@ static judge_arg signal_story(int sig, const char **name)
 static void last_words(run *r)
 {
     long long until = now_ms() + LAST_WORDS_MS;
-    while (r->child.out >= 0 && !r->out.over && !judge_native_stop) {
+    while (r->child.out >= 0 && !r->out.over && !judge_stop) {
         char buf[4096];
         struct pollfd p = { r->child.out, POLLIN, 0 };
         long long left = until - now_ms();
@@ -789,7 +787,7 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
 done:
     free(diag.data);
     remove_tree(dir);
-    if (judge_native_stop) {   /* however far it got, an interrupted run has no report */
+    if (judge_stop) {   /* however far it got, an interrupted run has no report */
         snprintf(err, n, "interrupted");
         rc = -1;
     }

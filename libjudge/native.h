@@ -31,7 +31,7 @@ typedef struct {
 /* Start the child; on failure returns -1 with a message in err. */
 int judge_child_start(judge_child *c, const judge_spawn *o, char *err, size_t n);
 /* Give the child up to grace_ms to exit by itself (no time at all once
- * judge_native_stop is set), then kill its whole process group and reap it.
+ * judge_stop is set), then kill its whole process group and reap it.
  * *status as from wait; *maxrss_kb its peak memory. Closes c->out. */
 void judge_child_end(judge_child *c, int grace_ms, int *status, long *maxrss_kb);
 
@@ -41,12 +41,11 @@ typedef struct {
     int color;              /* ask the compiler for coloured diagnostics */
 } judge_native_opts;
 
-/* Set (by the caller's signal handler, say on Ctrl-C) to end a judging run
- * at once, wherever it waits (compiler, link, run, output): the child is
- * killed, the temp folder removed, and judge_native_judge returns -1 with
- * "interrupted". No wait lasts longer than 50 ms between looks at it. */
-#include <signal.h>
-extern volatile sig_atomic_t judge_native_stop;
+/* judge_stop (judge.h), set by the caller's signal handler (say on
+ * Ctrl-C), ends a judging run at once, wherever it waits (compiler, link,
+ * run, output, the mistake search): the child is killed, the temp folder
+ * removed, and judge_native_judge returns -1 with "interrupted". No wait
+ * lasts longer than 50 ms between looks at it. */
 
 /* Compile `file` and run every call of the session. Learner faults become
  * verdicts in the session; only a fault of the judge's own (no compiler, no
@@ -59,7 +58,7 @@ int judge_native_judge(judge_session *s, const judge_meta *m, const char *file,
  * worker's children), and a watched file's run can be dropped the moment
  * the file is saved again: the worker judges, sends back its row
  * (judge_class_row) and one report, and exits; killing it (SIGTERM) ends its
- * run cleanly (judge_native_stop), leaving nothing behind. */
+ * run cleanly (judge_stop), leaving nothing behind. */
 typedef struct {
     const judge_meta *m;
     unsigned long long seed;

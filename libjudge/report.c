@@ -360,7 +360,7 @@ static void text_mistake(const judge_session *s, str *b)
          * outputs never set are told by their own note, which says what to do. */
         int unset = s->verdict_case >= 0 && s->cases[s->verdict_case].unwritten;
         if (s->verdict == JUDGE_WA && !judge_speed_failed_case(s) && !unset)
-            put(b, "%s", T(s, JUDGE_MSG_MISTAKE_NONE));
+            put(b, "%s", T(s, s->search_cut ? JUDGE_MSG_MISTAKE_SEARCH_CUT : JUDGE_MSG_MISTAKE_NONE));
         if (s->spread) put(b, "  %s\n", T(s, spread_msg[s->spread]));
         return;
     }
@@ -628,7 +628,7 @@ const char *judge_session_json(judge_session *s)
     } else {
         put(b, "null");
     }
-    put(b, ",\"spread\":");
+    put(b, ",\"search_cut\":%s,\"spread\":", s->search_cut ? "true" : "false");
     if (s->spread) {
         put(b, "{\"id\":\"%s\",\"text\":", spread_id[s->spread]);
         put_json_str(b, T(s, spread_msg[s->spread]), strlen(T(s, spread_msg[s->spread])));

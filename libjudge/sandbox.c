@@ -298,7 +298,7 @@ void judge_child_end(judge_child *c, int grace_ms, int *status, long *maxrss_kb)
 {
     struct rusage ru;
     pid_t done = 0;
-    for (int waited = 0; done == 0 && waited < grace_ms && !judge_native_stop; waited++) {
+    for (int waited = 0; done == 0 && waited < grace_ms && !judge_stop; waited++) {
         done = wait4(c->pid, status, WNOHANG, &ru);
         if (done == 0) usleep(1000);
     }

@@ -113,6 +113,8 @@ struct judge_session {
      * probe's calls count as repeats of the probed case). */
     const judge_mistake *named[2];
     int partial;
+    double search_end;               /* when the mistake search must end (judge.c, judge_now_ms) */
+    int search_cut;                  /* it reached that, or judge_stop ended it */
     int state_case, state_from;
     int spread;                      /* SPREAD_*, when nothing is named */
     judge_status fault;              /* the judge's own failure while deciding, or JUDGE_OK */

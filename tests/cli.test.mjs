@@ -294,6 +294,30 @@ test('Ctrl-C ends a run at once, leaves nothing behind, and the judge dies of SI
   }
 });
 
+// Its only wrong case is 55's largest, which every way of every mistake
+// simulates first: minutes of search without its time limit (libjudge/judge.c).
+const costly = join(root, 'tests', 'corpus', '55', 'wa-last-tile-s-mod-bc.c');
+
+test('a mistake search that would take minutes stops at its time limit, and says so', async () => {
+  const r = await judge(['55', costly, '--json']);
+  const report = JSON.parse(r.stdout);
+  assert.equal(report.verdict, 'WA');
+  assert.equal(report.search_cut, true);
+  assert.equal(report.mistake, null);
+  const text = await judge(['55', costly, '--lang', 'zh']);
+  assert.match(text.stdout, /搜索到了时间上限就停了/);
+});
+
+test('Ctrl-C ends a mistake search at once', async () => {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(join(root, 'judge'), ['55', costly]);
+  let killed = 0;
+  setTimeout(() => { killed = Date.now(); child.kill('SIGINT'); }, 2500);   // its cases run in ~0.5 s, the search for seconds
+  const [code, signal] = await new Promise((resolve) => child.on('exit', (c, s) => resolve([c, s])));
+  assert.equal(signal, 'SIGINT', `exit code ${code}`);
+  assert.ok(killed && Date.now() - killed < 1000, `it went on for ${Date.now() - killed} ms after SIGINT`);
+});
+
 test('--json stays valid UTF-8 JSON whatever bytes the program prints', async () => {
   const file = join(root, 'tests', 'corpus', '49', 'wa-prints-binary.c');
   const r = await judge(['49', file, '--json'], { encoding: 'buffer' });

@@ -46,6 +46,9 @@ export function renderReport(report, limits = null) {
   // No mistake named, but where the wrong outputs lie tells something (an
   // offset, or state carried from one head or batch to the next).
   if (!m && report.spread) parts.push(h('p', { class: 'spread', 'data-spread': report.spread.id }, report.spread.text));
+  // No mistake named because the search stopped at its budget: say so, as
+  // a search that ran to its end would say nothing.
+  if (!m && report.search_cut) parts.push(h('p', { class: 'search-cut' }, t('searchCut')));
 
   if (report.compile && !report.compile.ok) {
     parts.push(h('section', { class: 'diagnostics' },
