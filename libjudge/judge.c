@@ -1017,7 +1017,7 @@ volatile sig_atomic_t judge_stop;
 /* The search's time limit. Code whose only wrong case is the problem's
  * largest has every way of every mistake simulate that case first: for a
  * last key tile of S % BC keys (wrong only on 55's S = 2048) that took more
- * than ten minutes, and the same on 66. Past the limit, the best
+ * than ten minutes, on 66 more than two. Past the limit, the best
  * explanation found so far stands and the report says the search was cut
  * short. The corpus's longest search takes ~5 s natively, ~9 s in wasm
  * (55's lse-last-tile-max); a count of simulated work would name the same

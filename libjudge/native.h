@@ -45,7 +45,8 @@ typedef struct {
  * Ctrl-C), ends a judging run at once, wherever it waits (compiler, link,
  * run, output, the mistake search): the child is killed, the temp folder
  * removed, and judge_native_judge returns -1 with "interrupted". No wait
- * lasts longer than 50 ms between looks at it. */
+ * lasts longer than 50 ms between looks at it; the search looks between
+ * two simulations (a fraction of a second on the largest cases). */
 
 /* Compile `file` and run every call of the session. Learner faults become
  * verdicts in the session; only a fault of the judge's own (no compiler, no
