@@ -1019,8 +1019,8 @@ volatile sig_atomic_t judge_stop;
  * last key tile of S % BC keys (wrong only on 55's S = 2048) that took more
  * than ten minutes, on 66 more than two. Past the limit, the best
  * explanation found so far stands and the report says the search was cut
- * short. The corpus's longest search takes ~5 s natively, ~9 s in wasm
- * (55's lse-last-tile-max); a count of simulated work would name the same
+ * short. The corpus's slowest file, 55's lse-last-tile-max, is judged in
+ * 4 s natively and 7 s in wasm (at rest, search and all); a count of simulated work would name the same
  * mistake on both backends everywhere, but no count tried (case sizes,
  * their squares, passes over the cases) tracked the time across problems:
  * the searches of every_mistake_names_itself spend up to 260 passes. */

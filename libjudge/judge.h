@@ -370,14 +370,15 @@ void judge_session_set_file(judge_session *s, const char *path);
 void judge_session_set_lang(judge_session *s, judge_lang lang);
 judge_lang judge_session_lang(const judge_session *s);
 
+/* Set asynchronously (natively, by a signal handler: Ctrl-C) to end what
+ * runs as soon as it can: a native run (native.h), a mistake search. */
+extern volatile sig_atomic_t judge_stop;
+
 /* Decide the verdicts: once, after the last reply or fault. The search for
  * a known mistake that explains wrong outputs has a time limit (judge.c,
  * SEARCH_MS): past it, the best explanation found so far stands, and the
  * report says the search was cut short. */
 void judge_session_finish(judge_session *s);
-/* Set asynchronously (natively, by a signal handler: Ctrl-C) to end what
- * runs as soon as it can: a native run (native.h), a mistake search. */
-extern volatile sig_atomic_t judge_stop;
 judge_verdict judge_session_verdict(const judge_session *s);
 /* JUDGE_OK, or what failed inside the judge while deciding (out of memory):
  * a judge fault, never a learner's verdict. */
