@@ -79,7 +79,20 @@ int form_decode_keys(const judge_changes *ch, int seen, int S_max)
     }
 }
 
-float form_score_scale(const judge_changes *ch, int H, int D, int S)
+/* What code that swaps expf for exp2f puts in every exponent besides the
+ * scale (exp_base); 1 for the rest, so their scale keeps its bits. */
+float form_exp_factor(const judge_changes *ch)
+{
+    switch (ch->exp_base) {
+    case FORM_EXP_BASE_LN2: return 0.69314718f;
+    case FORM_EXP_BASE_LOG2E: return 1.44269504f;
+    case FORM_EXP_BASE_LN2_SQUARED: return 0.69314718f * 0.69314718f;
+    default: return 1.0f;
+    }
+}
+
+/* The scale as written, 1/sqrt(D) or a mistake of it. */
+static float form_unit_scale(const judge_changes *ch, int H, int D, int S)
 {
     switch (ch->scale) {
     case FORM_SCALE_ONE: return 1.0f;
@@ -91,6 +104,11 @@ float form_score_scale(const judge_changes *ch, int H, int D, int S)
     case FORM_SCALE_AFTER_SOFTMAX: return 1.0f;   /* the weights get it: form_weight_scale */
     default: return 1.0f / sqrtf((float)D);
     }
+}
+
+float form_score_scale(const judge_changes *ch, int H, int D, int S)
+{
+    return form_exp_factor(ch) * form_unit_scale(ch, H, D, S);
 }
 
 /* What the weights are multiplied by after the softmax: 1, or the scale
@@ -571,7 +589,8 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 }
                 if (f->lse.p) {
                     float M = ch->lse == FORM_LSE_NO_MAX ? 0.0f : ch->lse == FORM_LSE_UNSCALED_MAX ? m / scale
-                            : ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY ? m_last : m;
+                            : ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY ? m_last
+                            : ch->lse == FORM_LSE_MAX_LOG2E ? m * 1.44269504f : m;
                     float L = any ? M + logf(l) : -INFINITY;
                     AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f)
                                            : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l)

@@ -48,8 +48,12 @@ int form_variants(const judge_changes *ch);
  * mistakes, a weaker claim than one, is tried in those alone. */
 int form_common(int variant);
 
+/* What code with the changes ch puts in every exponent of its softmax
+ * besides the scores (exp_base: exp2f for expf, log2(e) folded wrongly). */
+float form_exp_factor(const judge_changes *ch);
+
 /* The scale code with the changes ch gives q.k, in H heads of D dims, with
- * S keys. */
+ * S keys (its exp_base factor in it). */
 float form_score_scale(const judge_changes *ch, int H, int D, int S);
 
 /* The dims of a D-dim score dot that code with the changes ch sums

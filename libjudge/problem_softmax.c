@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "att.h"
+#include "form.h"
 #include "judge.h"
 
 enum { OUT, X, PROWS, PN, N_PARAMS };
@@ -76,7 +77,7 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
     float max = ch->softmax == FORM_SOFTMAX_MAX_FROM_ZERO ? 0.0f : ch->max_scope ? c->max : -INFINITY;
     float sum = ch->sum_reset == FORM_SUM_RESET_NEVER ? c->sum : 0.0f;
     /* x * 1 is x: the same bits for every other knob */
-    float r = ch->softmax == FORM_SOFTMAX_SCALED_SQRT_N ? 1.0f / sqrtf((float)n) : 1.0f;
+    float r = form_exp_factor(ch) * (ch->softmax == FORM_SOFTMAX_SCALED_SQRT_N ? 1.0f / sqrtf((float)n) : 1.0f);
     for (int j = 0; j < n - (ch->softmax == FORM_SOFTMAX_MAX_SKIPS_LAST); j++)
         if (x[j * step] * r > max) max = x[j * step] * r;
     if (ch->softmax == FORM_SOFTMAX_MIN_SUBTRACTED) {   /* the least finite value; none: -inf, empty */
