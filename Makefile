@@ -47,7 +47,7 @@ judge: $(CORE_OBJ) $(JUDGE_OBJ) $(NATIVE_OBJ)
 $(GEN) $(GEN_H) &: libjudge/gen_problems.mjs libjudge/runner.c libjudge/wire.h libjudge/messages.json libjudge/form.json $(PROBLEM_FILES)
 	$(NODE) libjudge/gen_problems.mjs $(GEN)
 
-$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/wire.h libjudge/session.h libjudge/native.h libjudge/form.h $(GEN_H)
+$(BUILD)/%.o: %.c core/att.h libjudge/judge.h libjudge/wire.h libjudge/session.h libjudge/native.h libjudge/form.h libjudge/heap.h $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
@@ -62,7 +62,7 @@ $(BUILD)/core_test: tests/core_test.c tests/check.h $(CORE_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 # The judge's diagnosis held to its data, with no learner code (tests/judge_test.c).
-$(BUILD)/judge_test: tests/judge_test.c tests/check.h $(CORE_OBJ) $(JUDGE_OBJ)
+$(BUILD)/judge_test: tests/judge_test.c tests/check.h libjudge/heap.h $(CORE_OBJ) $(JUDGE_OBJ)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $(filter-out %.h,$^) $(LDLIBS)
 
 test:

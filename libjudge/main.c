@@ -21,6 +21,7 @@
 #ifdef __APPLE__
 #include <mach-o/dyld.h>
 #endif
+#include "heap.h"
 #include "judge.h"
 #include "native.h"
 
@@ -667,6 +668,7 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    judge_heap_keep();
     int rc = run(argc, argv);
     if (stopped_by) {   /* die of the signal that stopped us, as a Unix tool should */
         fflush(stdout);
