@@ -58,7 +58,15 @@ float form_score_scale(const judge_changes *ch, int H, int D, int S);
 
 /* The dims of a D-dim score dot that code with the changes ch sums
  * (score_dims whole_fours: a loop unrolled by 4, no loop for the rest). */
-static inline int form_dot_dims(const judge_changes *ch, int D) { return ch->score_dims ? D / 4 * 4 : D; }
+static inline int form_dot_dims(const judge_changes *ch, int D)
+{
+    switch (ch->score_dims) {
+    case FORM_SCORE_DIMS_RIGHT: return D;
+    case FORM_SCORE_DIMS_LAST_FOUR_SKIPPED: return D % 4 ? D : D - 4;
+    case FORM_SCORE_DIMS_LAST_EIGHT_SKIPPED: return D % 8 ? D : D - 8;
+    default: return D / 4 * 4;
+    }
+}
 
 /* The offset code with the changes ch adds to query i's index to place it
  * among S keys, T queries being the last T positions: S - T when right. */
