@@ -797,9 +797,10 @@ judge_status form_simulate(void *const *outs, const judge_args *a, const judge_c
         }
         if (ch->kv_stride == FORM_KV_STRIDE_BATCH_H && f.k.sb == f.k.sh * f.Hkv)
             f.k.sb = f.v.sb = f.k.sh * H;   /* a batch of H heads */
-        if (ch->qkv_layout) to_bthd(&f.out, H, D);
-        if (ch->qkv_layout == FORM_QKV_LAYOUT_BTHD) {
-            to_bthd(&f.q, H, D);
+        int all = ch->qkv_layout == FORM_QKV_LAYOUT_BTHD;
+        if (all || ch->qkv_layout == FORM_QKV_LAYOUT_OUT_BTHD) to_bthd(&f.out, H, D);
+        if (all || ch->qkv_layout == FORM_QKV_LAYOUT_Q_BTHD) to_bthd(&f.q, H, D);
+        if (all || ch->qkv_layout == FORM_QKV_LAYOUT_KV_BTHD) {
             to_bthd(&f.k, f.Hkv, D);
             to_bthd(&f.v, f.Hkv, D);
         }
