@@ -305,6 +305,13 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, in
         *m = sk->logit;
     }
     *m_last = *m;
+    /* lanes: a key's lane, counted from key 0 or from the row's first seen
+     * key; lanes 16..31 lost in the tree reduction (lost_lane). */
+    int lane0 = 0;
+    if (ch->lanes == FORM_LANES_SUM_HALF_FROM_FIRST || ch->lanes == FORM_LANES_KEYS_HALF_FROM_FIRST)
+        while (lane0 < S_b && !w[lane0]) lane0++;
+    int lost_sum = ch->lanes != FORM_LANES_RIGHT;
+    int lost_value = ch->lanes == FORM_LANES_KEYS_HALF || ch->lanes == FORM_LANES_KEYS_HALF_FROM_FIRST;
     int keys = S_b;   /* the keys the tiles cover */
     if (ch->tile_keys == FORM_TILE_KEYS_WHOLE_TILES)
         while (keys > 0 && !w[keys - 1]) keys--;
@@ -341,8 +348,9 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, in
         for (int j = j0; j < end; j++) {
             if (!w[j] && !after && !filled) continue;
             float x = (float)(w[j] ? w[j] : 1) * expf(s[j] - m2);
-            *l += x;
-            if (!w[j] && !filled) continue;
+            int lost = lost_sum && (j - lane0) % 32 >= 16;
+            if (!lost) *l += x;
+            if ((!w[j] && !filled) || (lost && lost_value)) continue;
             any = 1;
             e[j] = x;
             if (f->v.p) add_row(acc, x, &AT(f->v, b, g, j, 0), f->v.sc, f->D);

@@ -96,6 +96,7 @@ static void softmax_line(float *y, const float *x, int n, int step, const judge_
     int empty = max == -INFINITY && !no_max && !ch->empty;
     for (int j = 0; j < n; j++) {
         y[j * step] = empty ? 0.0f : expf(no_max ? x[j * step] : x[j * step] * r - max);
+        if (ch->lanes && j % 32 >= 16) continue;   /* lanes 16..31 lost in the sum's tree reduction */
         sum += ch->softmax_sum == FORM_SOFTMAX_SUM_INT ? (float)(int)y[j * step] : y[j * step];
     }
     if (ch->online == FORM_ONLINE_UNGUARDED) {

@@ -1,4 +1,4 @@
-/* expect: WA */
+/* expect: WA warp_sum_half_lanes */
 /* A 32-lane tree sum of the softmax denominator starting at offset 8: lanes 16-31 are lost once a window holds more than 16 keys (case wide-window). */
 #include <math.h>
 #include <stdlib.h>
