@@ -306,7 +306,7 @@ static int row_weights(const form_attn *f, const judge_changes *ch, int tile, in
     }
     *m_last = *m;
     /* lanes: a key's lane, counted from key 0 or from the row's first seen
-     * key; lanes 16..31 lost in the tree reduction (lost_lane). */
+     * key; lanes 16..31 lost in the tree reduction (lost). */
     int lane0 = 0;
     if (ch->lanes == FORM_LANES_SUM_HALF_FROM_FIRST || ch->lanes == FORM_LANES_KEYS_HALF_FROM_FIRST)
         while (lane0 < S_b && !w[lane0]) lane0++;
