@@ -79,14 +79,17 @@ int form_decode_keys(const judge_changes *ch, int seen, int S_max)
     }
 }
 
+/* The two constants of code that swaps expf for exp2f (exp2(x log2 e) = e^x). */
+static const float LN2 = 0.69314718f, LOG2E = 1.44269504f;
+
 /* What code that swaps expf for exp2f puts in every exponent besides the
  * scale (exp_base); 1 for the rest, so their scale keeps its bits. */
 float form_exp_factor(const judge_changes *ch)
 {
     switch (ch->exp_base) {
-    case FORM_EXP_BASE_LN2: return 0.69314718f;
-    case FORM_EXP_BASE_LOG2E: return 1.44269504f;
-    case FORM_EXP_BASE_LN2_SQUARED: return 0.69314718f * 0.69314718f;
+    case FORM_EXP_BASE_LN2: return LN2;
+    case FORM_EXP_BASE_LOG2E: return LOG2E;
+    case FORM_EXP_BASE_LN2_SQUARED: return LN2 * LN2;
     default: return 1.0f;
     }
 }
@@ -598,7 +601,7 @@ judge_status form_attention(const form_attn *f, const judge_changes *ch, int var
                 if (f->lse.p) {
                     float M = ch->lse == FORM_LSE_NO_MAX ? 0.0f : ch->lse == FORM_LSE_UNSCALED_MAX ? m / scale
                             : ch->lse == FORM_LSE_LAST_TILE_MAX || ch->lse == FORM_LSE_LAST_TILE_MAX_ANY ? m_last
-                            : ch->lse == FORM_LSE_MAX_LOG2E ? m * 1.44269504f : m;
+                            : ch->lse == FORM_LSE_MAX_LOG2E ? m * LOG2E : m;
                     float L = any ? M + logf(l) : -INFINITY;
                     AT(f->lse, b, h, i, 0) = ch->lse == FORM_LSE_LOG2 ? L / logf(2.0f)
                                            : ch->lse == FORM_LSE_LOG2_SUM && any ? m + log2f(l)

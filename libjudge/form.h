@@ -57,7 +57,7 @@ float form_exp_factor(const judge_changes *ch);
 float form_score_scale(const judge_changes *ch, int H, int D, int S);
 
 /* The dims of a D-dim score dot that code with the changes ch sums
- * (score_dims whole_fours: a loop unrolled by 4, no loop for the rest). */
+ * (score_dims: a prefix of them, as an unrolled loop leaves; form.json). */
 static inline int form_dot_dims(const judge_changes *ch, int D)
 {
     switch (ch->score_dims) {
